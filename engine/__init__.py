@@ -1,0 +1,135 @@
+"""The rules of Imhotep: The Duel, as a pure Python library.
+
+No Textual, no I/O, no global state: a game is a frozen :class:`GameState`
+value and every function returns a new one. The UI, the computer player, the
+tests and replays all drive a game the same way::
+
+    from engine import new_game, legal_actions, apply, current_player, outcome
+
+    state = new_game(seed=7, sides="ABAB", starter=0)
+    while not state.over:
+        action = legal_actions(state)[0]      # a turn is a sequence of steps
+        state = apply(state, action)          # checked; never mutates `state`
+    print(outcome(state).describe())
+
+Public API
+----------
+``new_game(seed=None, *, deck=None, sides="AAAA", starter=0)``
+    Deal a game from a seed or an explicit 60-token deck (RULES.md section 3).
+``legal_actions(state)``
+    Every legal single step for the current player, including the steps of an
+    action token in progress; ``[Pass()]`` when nothing else is legal; ``[]``
+    once the game is over.
+``apply(state, action)``
+    The next state. Raises :class:`IllegalAction` (a ``ValueError``) with a
+    reason a player can read. ``apply_unchecked`` skips the check for callers
+    that took the action from ``legal_actions``.
+``why_illegal(state, action)``
+    The reason ``apply`` would give, or None.
+``current_player(state)``
+    0 or 1, or -1 when the game is over. ``step_prompt(state)`` says in words
+    what that player must do now.
+``score(state)``
+    Each player's :class:`PlayerScore`: every monument, unplayed action tokens,
+    meeples on the grid, total. Valid mid-game as a live preview.
+``outcome(state)``
+    None until the end; then an :class:`Outcome`: winner and reason ("points",
+    or "tie" when the player who did not start wins on equal totals).
+Notation
+    ``str(action)`` and ``parse_action(text)`` round-trip; see
+    :mod:`engine.notation`.
+Records
+    :class:`GameRecord` (set-up plus actions) with ``encode_record``,
+    ``decode_record``, ``replay`` and ``load_record``; errors are
+    :class:`RecordError`.
+"""
+
+from engine.actions import (
+    ALL_ACTIONS,
+    Action,
+    IllegalAction,
+    Pass,
+    Place,
+    Play,
+    Stop,
+    Swap,
+    Take,
+    Unload,
+)
+from engine.notation import NotationError, format_action, parse_action, parse_token
+from engine.record import (
+    FORMAT,
+    VERSION,
+    GameRecord,
+    RecordError,
+    Setup,
+    decode_record,
+    decode_state,
+    encode_record,
+    encode_state,
+    load_record,
+    replay,
+)
+from engine.rules import (
+    apply,
+    apply_all,
+    apply_unchecked,
+    current_player,
+    enabling_cells,
+    legal_actions,
+    new_game,
+    shuffled_deck,
+    step_prompt,
+    unloadable_boats,
+    why_illegal,
+)
+from engine.scoring import Outcome, PlayerScore, outcome, score
+from engine.state import NO_PLAYER, GameState, Pending, Player, Sides
+
+__all__ = [
+    "ALL_ACTIONS",
+    "FORMAT",
+    "NO_PLAYER",
+    "VERSION",
+    "Action",
+    "GameRecord",
+    "GameState",
+    "IllegalAction",
+    "NotationError",
+    "Outcome",
+    "Pass",
+    "Pending",
+    "Place",
+    "Play",
+    "Player",
+    "PlayerScore",
+    "RecordError",
+    "Setup",
+    "Sides",
+    "Stop",
+    "Swap",
+    "Take",
+    "Unload",
+    "apply",
+    "apply_all",
+    "apply_unchecked",
+    "current_player",
+    "decode_record",
+    "decode_state",
+    "enabling_cells",
+    "encode_record",
+    "encode_state",
+    "format_action",
+    "legal_actions",
+    "load_record",
+    "new_game",
+    "outcome",
+    "parse_action",
+    "parse_token",
+    "replay",
+    "score",
+    "shuffled_deck",
+    "step_prompt",
+    "unloadable_boats",
+    "why_illegal",
+]

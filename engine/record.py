@@ -1,0 +1,141 @@
+"""Game records: the set-up plus the actions in notation, as readable JSON.
+
+A record rebuilds a game by replaying its actions through the checked
+:func:`engine.apply`, so a record can never smuggle in an illegal position.
+Every problem with a record raises :class:`RecordError` (a ValueError) whose
+message names the field or the move number at fault.
+"""
+
+from __future__ import annotations
+
+import msgspec
+
+from engine.actions import Action
+from engine.notation import NotationError, parse_action
+from engine.rules import apply, check_deck, new_game
+from engine.state import GameState, Sides
+
+FORMAT = "imhotep-duel-record"
+VERSION = 1
+
+
+class RecordError(ValueError):
+    """A record that cannot be read or replayed; the message says what is wrong."""
+
+
+class Setup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    """How a game was set up: from a seed or an explicit deck (exactly one)."""
+
+    seed: int | None = None
+    deck: tuple[str, ...] | None = None
+    sides: str = "AAAA"  # obelisk, temple, pyramids, burial chamber
+    starter: int = 0
+
+    def start(self) -> GameState:
+        """The game's first state; raises RecordError if the set-up is invalid."""
+        if (self.seed is None) == (self.deck is None):
+            raise RecordError("setup: give exactly one of 'seed' and 'deck'")
+        if self.seed is not None and self.seed < 0:
+            raise RecordError("setup.seed: must not be negative")
+        if self.deck is not None:
+            try:
+                check_deck(self.deck)
+            except ValueError as exc:
+                raise RecordError(f"setup.deck: {exc}") from None
+        try:
+            sides = Sides.parse(self.sides)
+        except ValueError as exc:
+            raise RecordError(f"setup.sides: {exc}") from None
+        if self.starter not in (0, 1):
+            raise RecordError(f"setup.starter: must be 0 or 1, not {self.starter}")
+        return new_game(self.seed, deck=self.deck, sides=sides, starter=self.starter)
+
+
+class GameRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
+    format: str = FORMAT
+    version: int = VERSION
+    setup: Setup
+    actions: tuple[str, ...] = ()
+
+    def with_action(self, action: Action) -> GameRecord:
+        return msgspec.structs.replace(self, actions=(*self.actions, str(action)))
+
+
+class _Header(msgspec.Struct):
+    # Read first, and leniently, so that a file from another version is reported
+    # as such rather than as whatever field its layout happens to break.
+    format: str | None = None
+    version: int | None = None
+
+
+_encoder = msgspec.json.Encoder()
+_header_decoder = msgspec.json.Decoder(_Header)
+_record_decoder = msgspec.json.Decoder(GameRecord)
+
+
+def encode_record(record: GameRecord) -> bytes:
+    """The record as indented JSON, one action per line."""
+    return msgspec.json.format(_encoder.encode(record), indent=2) + b"\n"
+
+
+def decode_record(data: bytes | str) -> GameRecord:
+    """Parse a record's JSON; the actions are not replayed yet (see :func:`replay`)."""
+    if isinstance(data, str):
+        data = data.encode()
+    if not data.strip():
+        raise RecordError("the file is empty")
+    try:
+        header = _header_decoder.decode(data)
+    except msgspec.ValidationError:
+        raise RecordError("this is not an Imhotep: The Duel game record") from None
+    except msgspec.DecodeError as exc:
+        raise RecordError(f"not readable JSON ({exc}); the file may be truncated") from None
+    if header.format != FORMAT:
+        raise RecordError("this is not an Imhotep: The Duel game record (no 'format' field)")
+    if header.version != VERSION:
+        raise RecordError(
+            f"record version {header.version} is not supported (this program reads {VERSION})"
+        )
+    try:
+        return _record_decoder.decode(data)
+    except msgspec.ValidationError as exc:
+        raise RecordError(f"invalid record: {exc}") from None
+    except msgspec.DecodeError as exc:
+        raise RecordError(f"not readable JSON ({exc})") from None
+
+
+def replay(record: GameRecord) -> list[GameState]:
+    """Every state of the game: the start, then one after each recorded action."""
+    states = [record.setup.start()]
+    for number, text in enumerate(record.actions, start=1):
+        try:
+            action = parse_action(text)
+        except NotationError as exc:
+            raise RecordError(f"move {number}: {exc}") from None
+        try:
+            states.append(apply(states[-1], action))
+        except ValueError as exc:
+            raise RecordError(f"move {number} ({text}) is illegal: {exc}") from None
+    return states
+
+
+def load_record(data: bytes | str) -> tuple[GameRecord, list[GameState]]:
+    """Decode and replay a record in one step."""
+    record = decode_record(data)
+    return record, replay(record)
+
+
+_state_encoder = msgspec.json.Encoder()
+_state_decoder = msgspec.json.Decoder(GameState)
+
+
+def encode_state(state: GameState) -> bytes:
+    """A state as compact JSON; equal states give identical bytes."""
+    return _state_encoder.encode(state)
+
+
+def decode_state(data: bytes) -> GameState:
+    try:
+        return _state_decoder.decode(data)
+    except msgspec.MsgspecError as exc:
+        raise RecordError(f"not a saved game state: {exc}") from None

@@ -1,0 +1,573 @@
+"""The rules of RULES.md: set-up, legal actions and applying an action.
+
+Two entry points apply an action. :func:`apply` checks it first and raises
+:class:`IllegalAction` with a reason a player can read; :func:`apply_unchecked`
+trusts that the action came from :func:`legal_actions` (the fast path for
+computer players and benchmarks). :func:`why_illegal` is written independently of
+:func:`legal_actions`, clause by clause from the rulebook, so that each can check
+the other: the property tests assert they agree on every action in every state
+they reach.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterable, Sequence
+
+from msgspec.structs import replace
+
+from engine.actions import (
+    ALL_ACTIONS,
+    PASS,
+    PLACES,
+    PLAYS,
+    STOP,
+    SWAPS,
+    TAKES,
+    UNLOADS,
+    Action,
+    IllegalAction,
+    Pass,
+    Place,
+    Play,
+    Stop,
+    Swap,
+    Take,
+    Unload,
+)
+from engine.state import NO_PLAYER, GameState, Pending, Player, Sides
+from engine.tokens import (
+    BOAT_LINES,
+    CELL_BOATS,
+    DARK_PYRAMID,
+    FULL_SET,
+    LIGHT_PYRAMID,
+    OBELISK,
+    PLACE_TWO,
+    PLACE_UNLOAD,
+    SWAP_UNLOAD,
+    TAKE,
+    boat_words,
+    cell_words,
+    token_name,
+)
+
+EMPTY = NO_PLAYER
+
+
+# --- set-up -------------------------------------------------------------------
+
+
+def shuffled_deck(seed: int) -> tuple[str, ...]:
+    """The 60 tokens in the deal order that ``seed`` gives."""
+    deck = list(FULL_SET)
+    random.Random(seed).shuffle(deck)
+    return tuple(deck)
+
+
+def check_deck(deck: Sequence[str]) -> None:
+    """Raise ValueError unless ``deck`` is exactly the 60 tokens of the game."""
+    if len(deck) != len(FULL_SET):
+        raise ValueError(f"a deck has {len(FULL_SET)} tokens, not {len(deck)}")
+    if sorted(deck) != sorted(FULL_SET):
+        extra = sorted(set(deck) - set(FULL_SET))
+        if extra:
+            raise ValueError(f"unknown token codes in the deck: {', '.join(extra)}")
+        counts = {t: deck.count(t) for t in set(FULL_SET)}
+        wrong = [t for t in sorted(counts) if counts[t] != FULL_SET.count(t)]
+        raise ValueError(f"the deck has the wrong number of: {', '.join(wrong)}")
+
+
+def new_game(
+    seed: int | None = None,
+    *,
+    deck: Sequence[str] | None = None,
+    sides: Sides | str = "AAAA",
+    starter: int = 0,
+) -> GameState:
+    """A new game dealt from ``seed`` or from an explicit ``deck``.
+
+    The deck is dealt as RULES.md section 3 says: 18 tokens fill the row boats
+    then the column boats (slots 1, 2, 3), the next 3 are the reserve (top
+    first), and the last 39 are the supply (top first). ``sides`` is a
+    :class:`Sides` or four letters (obelisk, temple, pyramids, burial chamber);
+    ``starter`` is 0 or 1.
+    """
+    if (seed is None) == (deck is None):
+        raise ValueError("new_game needs either a seed or a deck, not both")
+    if deck is None:
+        assert seed is not None
+        cards = shuffled_deck(seed)
+    else:
+        check_deck(deck)
+        cards = tuple(deck)
+    if isinstance(sides, str):
+        sides = Sides.parse(sides)
+    if starter not in (0, 1):
+        raise ValueError(f"the starting player is 0 or 1, not {starter!r}")
+    boats = tuple((cards[3 * b], cards[3 * b + 1], cards[3 * b + 2]) for b in range(6))
+    return GameState(
+        sides=sides,
+        supply=cards[21:],
+        reserve=cards[18:21],
+        boats=boats,
+        grid=(EMPTY,) * 9,
+        players=(Player(), Player()),
+        starter=starter,
+        turn=starter,
+    )
+
+
+# --- queries ------------------------------------------------------------------
+
+
+def current_player(state: GameState) -> int:
+    """Whose decision it is (0 or 1), or -1 once the game is over."""
+    return NO_PLAYER if state.over else state.turn
+
+
+def is_over(state: GameState) -> bool:
+    return state.over
+
+
+def meeples_in_line(state: GameState, boat: int) -> int:
+    grid = state.grid
+    return sum(1 for cell in BOAT_LINES[boat] if grid[cell] != EMPTY)
+
+
+def unloadable_boats(state: GameState) -> list[int]:
+    """Boats in play whose line holds at least two meeples."""
+    grid = state.grid
+    result = []
+    for boat, slots in enumerate(state.boats):
+        if slots is not None:
+            a, b, c = BOAT_LINES[boat]
+            if (grid[a] != EMPTY) + (grid[b] != EMPTY) + (grid[c] != EMPTY) >= 2:
+                result.append(boat)
+    return result
+
+
+def empty_cells(state: GameState) -> list[int]:
+    return [cell for cell, owner in enumerate(state.grid) if owner == EMPTY]
+
+
+def enabling_cells(state: GameState) -> list[int]:
+    """Empty cells where a meeple would leave some boat able to be unloaded."""
+    cells = empty_cells(state)
+    if unloadable_boats(state):
+        return cells
+    grid, boats = state.grid, state.boats
+    result = []
+    for cell in cells:
+        for boat in CELL_BOATS[cell]:
+            if boats[boat] is not None and any(grid[c] != EMPTY for c in BOAT_LINES[boat]):
+                result.append(cell)
+                break
+    return result
+
+
+def _takeable(state: GameState) -> list[Take]:
+    return [
+        TAKES[b][s]
+        for b, slots in enumerate(state.boats)
+        if slots is not None
+        for s in range(3)
+        if slots[s][0] != "A"
+    ]
+
+
+def _token_playable(state: GameState, token: str) -> bool:
+    player = state.players[state.turn]
+    if token == TAKE:
+        return any(
+            slots is not None and any(t[0] != "A" for t in slots) for slots in state.boats
+        )
+    if token == PLACE_TWO:
+        return player.meeples >= 2
+    if token == PLACE_UNLOAD:
+        return player.meeples >= 1 and bool(enabling_cells(state))
+    # SWAP_UNLOAD: the unload that must follow has to be possible already,
+    # since swapping moves no meeple.
+    return bool(unloadable_boats(state))
+
+
+def legal_actions(state: GameState) -> list[Action]:
+    """Every action the current player may take now; empty once the game is over."""
+    if state.over:
+        return []
+    pending = state.pending
+    if pending is None:
+        return _turn_actions(state)
+    step = pending.step
+    if step == "take":
+        return list(_takeable(state))
+    if step == "place":
+        cells = enabling_cells(state) if pending.token == PLACE_UNLOAD else empty_cells(state)
+        return [PLACES[c] for c in cells]
+    if step == "place_more":
+        return [*(PLACES[c] for c in empty_cells(state)), STOP]
+    if step == "unload":
+        return [UNLOADS[b] for b in unloadable_boats(state)]
+    if step == "unload_more":
+        return [*(UNLOADS[b] for b in unloadable_boats(state)), STOP]
+    # swap
+    return [s for b, slots in enumerate(state.boats) if slots is not None for s in SWAPS[b]]
+
+
+def _turn_actions(state: GameState) -> list[Action]:
+    player = state.players[state.turn]
+    actions: list[Action] = []
+    if player.meeples:
+        actions.extend(PLACES[c] for c in empty_cells(state))
+    actions.extend(UNLOADS[b] for b in unloadable_boats(state))
+    seen: set[str] = set()
+    for token in player.actions:
+        if token not in seen:
+            seen.add(token)
+            if _token_playable(state, token):
+                actions.append(PLAYS[token])
+    if not actions:
+        actions.append(PASS)
+    return actions
+
+
+# --- why an action is illegal ---------------------------------------------------
+
+_STEP_PROMPTS = {
+    "take": "choose a boat slot whose token you take",
+    "place": "place a meeple on an empty cell",
+    "place_more": "place a third meeple, or stop",
+    "unload": "unload a boat",
+    "unload_more": "unload a second boat, or stop",
+    "swap": "choose two slots of one boat to swap",
+}
+
+
+def step_prompt(state: GameState) -> str:
+    """What the current player must do now, in plain words."""
+    if state.over:
+        return "the game is over"
+    if state.pending is None:
+        return "place a meeple, unload a boat or play an action token"
+    return f"{token_name(state.pending.token)}: {_STEP_PROMPTS[state.pending.step]}"
+
+
+def _check_place(state: GameState, action: Place) -> str | None:
+    if not 0 <= action.cell < 9:
+        return f"there is no cell {action.cell + 1}; cells are numbered 1 to 9"
+    if state.players[state.turn].meeples == 0:
+        return "all four of your meeples are already on the grid"
+    if state.grid[action.cell] != EMPTY:
+        return f"{cell_words(action.cell)} already holds a meeple: one meeple per cell"
+    return None
+
+
+def _check_unload(state: GameState, action: Unload) -> str | None:
+    if not 0 <= action.boat < 6:
+        return "there is no such boat"
+    if state.boats[action.boat] is None:
+        return f"{boat_words(action.boat)} has left the game and cannot be unloaded"
+    count = meeples_in_line(state, action.boat)
+    if count < 2:
+        held = "no meeple" if count == 0 else "only one meeple"
+        return (
+            f"the line of {boat_words(action.boat)} holds {held}; "
+            f"a boat is unloaded only when its line holds at least two"
+        )
+    return None
+
+
+def _check_boat_slot(state: GameState, boat: int, *slots: int) -> str | None:
+    if not 0 <= boat < 6 or not all(0 <= s < 3 for s in slots):
+        return "there is no such boat or slot"
+    if state.boats[boat] is None:
+        return f"{boat_words(boat)} has left the game"
+    return None
+
+
+def _check_play(state: GameState, token: str) -> str | None:
+    player = state.players[state.turn]
+    if token not in PLAYS:
+        return f"{token!r} is not an action token"
+    name = token_name(token)
+    if token not in player.actions:
+        return f"you hold no {name} token"
+    if token == TAKE and not _takeable(state):
+        return f"{name}: no boat holds a token other than an action token"
+    if token == PLACE_TWO and player.meeples < 2:
+        return f"{name} needs at least two meeples in your supply"
+    if token == PLACE_UNLOAD:
+        if player.meeples == 0:
+            return f"{name} needs a meeple in your supply"
+        if not enabling_cells(state):
+            return f"{name}: no placement of a meeple would let any boat be unloaded"
+    if token == SWAP_UNLOAD and not unloadable_boats(state):
+        return f"{name}: the unload that must follow is impossible, no boat can be unloaded"
+    return None
+
+
+def _check_turn(state: GameState, action: Action) -> str | None:
+    if isinstance(action, Place):
+        return _check_place(state, action)
+    if isinstance(action, Unload):
+        return _check_unload(state, action)
+    if isinstance(action, Play):
+        return _check_play(state, action.token)
+    if isinstance(action, Pass):
+        others = [a for a in _turn_actions(state) if a is not PASS]
+        if others:
+            return f"you may pass only when nothing else is legal, and you could play {others[0]}"
+        return None
+    return f"{action} is a step of an action token, and none is being played"
+
+
+def _check_pending(state: GameState, pending: Pending, action: Action) -> str | None:
+    step = pending.step
+    wrong = f"{token_name(pending.token)} is being played: {_STEP_PROMPTS[step]}"
+    if step == "take":
+        if not isinstance(action, Take):
+            return wrong
+        problem = _check_boat_slot(state, action.boat, action.slot)
+        if problem:
+            return problem
+        boat = state.boats[action.boat]
+        assert boat is not None
+        if boat[action.slot][0] == "A":
+            return "Take 1 token takes any token except an action token"
+        return None
+    if step == "swap":
+        if not isinstance(action, Swap):
+            return wrong
+        if action.first == action.second:
+            return "a swap needs two different slots"
+        return _check_boat_slot(state, action.boat, action.first, action.second)
+    if isinstance(action, Stop):
+        if step in ("place_more", "unload_more"):
+            return None
+        return f"this step of {token_name(pending.token)} is not optional: {_STEP_PROMPTS[step]}"
+    if step in ("place", "place_more"):
+        if not isinstance(action, Place):
+            return wrong
+        problem = _check_place(state, action)
+        if problem is None and pending.token == PLACE_UNLOAD:
+            if action.cell not in enabling_cells(state):
+                return (
+                    f"after a meeple on {cell_words(action.cell)} no boat could be "
+                    f"unloaded, and this token's unload is required"
+                )
+        return problem
+    # unload, unload_more
+    if not isinstance(action, Unload):
+        return wrong
+    return _check_unload(state, action)
+
+
+def why_illegal(state: GameState, action: Action) -> str | None:
+    """Why ``action`` may not be taken now, in words for the player; None if legal."""
+    if not isinstance(action, Place | Unload | Play | Take | Swap | Stop | Pass):
+        return f"{action!r} is not an action"
+    if state.over:
+        return "the game is over"
+    if state.pending is None:
+        return _check_turn(state, action)
+    return _check_pending(state, state.pending, action)
+
+
+# --- applying -------------------------------------------------------------------
+
+
+def apply(state: GameState, action: Action) -> GameState:
+    """The state after ``action``; raises IllegalAction (a ValueError) if not allowed."""
+    reason = why_illegal(state, action)
+    if reason is not None:
+        raise IllegalAction(reason)
+    return apply_unchecked(state, action)
+
+
+def apply_all(state: GameState, actions: Iterable[Action]) -> GameState:
+    for action in actions:
+        state = apply(state, action)
+    return state
+
+
+def _gain(
+    player: Player, who: int, token: str, first_to_five: int
+) -> tuple[Player, int]:
+    """``player`` after placing ``token`` on their boards (RULES.md section 5)."""
+    head = token[0]
+    if token == OBELISK:
+        count = player.obelisks + 1
+        if count == 5 and first_to_five == EMPTY:
+            first_to_five = who
+        return replace(player, obelisks=count), first_to_five
+    if token == LIGHT_PYRAMID:
+        return replace(player, light=player.light + 1), first_to_five
+    if token == DARK_PYRAMID:
+        return replace(player, dark=player.dark + 1), first_to_five
+    if head == "T":
+        return replace(player, temples=(*player.temples, int(token[1]))), first_to_five
+    if head == "B":
+        chambers = tuple(sorted((*player.chambers, int(token[1:]))))
+        return replace(player, chambers=chambers), first_to_five
+    return replace(player, actions=(*player.actions, token)), first_to_five
+
+
+def _place(state: GameState, cell: int) -> GameState:
+    who = state.turn
+    grid = list(state.grid)
+    grid[cell] = who
+    players = list(state.players)
+    players[who] = replace(players[who], meeples=players[who].meeples - 1)
+    return replace(state, grid=tuple(grid), players=(players[0], players[1]))
+
+
+def _unload(state: GameState, boat: int) -> GameState:
+    slots = state.boats[boat]
+    assert slots is not None
+    grid = list(state.grid)
+    players = list(state.players)
+    first_to_five = state.first_to_five
+    handed = 0
+    # Nearest meeple first; the k-th meeple takes slot 3, 2, 1 in turn.
+    for cell in BOAT_LINES[boat]:
+        owner = grid[cell]
+        if owner == EMPTY:
+            continue
+        grid[cell] = EMPTY
+        gained, first_to_five = _gain(players[owner], owner, slots[2 - handed], first_to_five)
+        players[owner] = replace(gained, meeples=gained.meeples + 1)
+        handed += 1
+    box = state.box if handed == 3 else (*state.box, slots[0])
+    boats = list(state.boats)
+    supply = state.supply
+    if supply:
+        boats[boat] = (supply[0], supply[1], supply[2])
+        supply = supply[3:]
+    else:
+        boats[boat] = None
+    over = sum(1 for b in boats if b is not None) == 1
+    return replace(
+        state,
+        grid=tuple(grid),
+        players=(players[0], players[1]),
+        first_to_five=first_to_five,
+        box=box,
+        boats=tuple(boats),
+        supply=supply,
+        over=over,
+        pending=None if over else state.pending,
+    )
+
+
+def _take(state: GameState, boat: int, slot: int) -> GameState:
+    slots = state.boats[boat]
+    assert slots is not None
+    who = state.turn
+    players = list(state.players)
+    players[who], first_to_five = _gain(players[who], who, slots[slot], state.first_to_five)
+    refilled = list(slots)
+    refilled[slot] = state.reserve[0]
+    boats = list(state.boats)
+    boats[boat] = (refilled[0], refilled[1], refilled[2])
+    return replace(
+        state,
+        players=(players[0], players[1]),
+        first_to_five=first_to_five,
+        boats=tuple(boats),
+        reserve=state.reserve[1:],
+    )
+
+
+def _swap(state: GameState, boat: int, first: int, second: int) -> GameState:
+    slots = state.boats[boat]
+    assert slots is not None
+    swapped = list(slots)
+    swapped[first], swapped[second] = swapped[second], swapped[first]
+    boats = list(state.boats)
+    boats[boat] = (swapped[0], swapped[1], swapped[2])
+    return replace(state, boats=tuple(boats))
+
+
+def _end_turn(state: GameState) -> GameState:
+    if state.over:
+        return replace(state, pending=None, ply=state.ply + 1)
+    return replace(state, pending=None, turn=1 - state.turn, ply=state.ply + 1)
+
+
+def _continue(state: GameState, pending: Pending) -> GameState:
+    return replace(state, pending=pending, ply=state.ply + 1)
+
+
+def _start_token(state: GameState, token: str) -> GameState:
+    who = state.turn
+    player = state.players[who]
+    held = list(player.actions)
+    held.remove(token)
+    players = list(state.players)
+    players[who] = replace(player, actions=tuple(held))
+    first_step = {TAKE: "take", PLACE_TWO: "place", PLACE_UNLOAD: "place", SWAP_UNLOAD: "swap"}
+    return replace(
+        state,
+        players=(players[0], players[1]),
+        box=(*state.box, token),
+        pending=Pending(token=token, step=first_step[token]),  # type: ignore[arg-type]
+        ply=state.ply + 1,
+    )
+
+
+def apply_unchecked(state: GameState, action: Action) -> GameState:
+    """The state after ``action``, which must be one of ``legal_actions(state)``."""
+    pending = state.pending
+    if pending is None:
+        if isinstance(action, Place):
+            return _end_turn(_place(state, action.cell))
+        if isinstance(action, Unload):
+            return _end_turn(_unload(state, action.boat))
+        if isinstance(action, Play):
+            return _start_token(state, action.token)
+        return _end_turn(state)  # pass
+
+    step = pending.step
+    if isinstance(action, Stop):
+        return _end_turn(state)
+    if step == "take":
+        assert isinstance(action, Take)
+        return _end_turn(_take(state, action.boat, action.slot))
+    if step == "swap":
+        assert isinstance(action, Swap)
+        swapped = _swap(state, action.boat, action.first, action.second)
+        return _continue(swapped, replace(pending, step="unload"))
+    if isinstance(action, Place):
+        placed = _place(state, action.cell)
+        if pending.token == PLACE_UNLOAD:
+            return _continue(placed, replace(pending, step="unload", placed=1))
+        count = pending.placed + 1
+        if count == 1:
+            return _continue(placed, replace(pending, placed=1))
+        if count == 2 and placed.players[placed.turn].meeples > 0:
+            return _continue(placed, replace(pending, step="place_more", placed=2))
+        return _end_turn(placed)
+    assert isinstance(action, Unload)
+    unloaded = _unload(state, action.boat)
+    if unloaded.over or step == "unload_more" or pending.token == SWAP_UNLOAD:
+        return _end_turn(unloaded)
+    # Place 1 and unload: a second unload is offered only when one is possible.
+    if unloadable_boats(unloaded):
+        return _continue(unloaded, replace(pending, step="unload_more"))
+    return _end_turn(unloaded)
+
+
+def all_actions() -> tuple[Action, ...]:
+    """Every action that can be legal in some state (for tests and tools)."""
+    return ALL_ACTIONS
+
+
+__all__ = [
+    "STOP",
+    "apply",
+    "apply_unchecked",
+    "current_player",
+    "legal_actions",
+    "new_game",
+    "why_illegal",
+]
