@@ -81,7 +81,7 @@ def parse_action(text: str) -> Action:
             pair = tuple(sorted((_slot(slots[0], text), _slot(slots[1], text))))
             if pair[0] == pair[1]:
                 raise NotationError(f"{text!r}: a swap needs two different slots")
-            return SWAPS[boat][SWAP_PAIRS.index(pair)]  # type: ignore[arg-type]
+            return SWAPS[boat][SWAP_PAIRS.index(pair)]
     raise NotationError(
         f"{text!r} is not an action: expected P1-P9, UR1-UC3, AT/AP/AU/AS, "
         f"TR1:2, SC2:13, stop or pass"

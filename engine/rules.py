@@ -179,9 +179,7 @@ def _takeable(state: GameState) -> list[Take]:
 def _token_playable(state: GameState, token: str) -> bool:
     player = state.players[state.turn]
     if token == TAKE:
-        return any(
-            slots is not None and any(t[0] != "A" for t in slots) for slots in state.boats
-        )
+        return any(slots is not None and any(t[0] != "A" for t in slots) for slots in state.boats)
     if token == PLACE_TWO:
         return player.meeples >= 2
     if token == PLACE_UNLOAD:
@@ -349,12 +347,15 @@ def _check_pending(state: GameState, pending: Pending, action: Action) -> str | 
         if not isinstance(action, Place):
             return wrong
         problem = _check_place(state, action)
-        if problem is None and pending.token == PLACE_UNLOAD:
-            if action.cell not in enabling_cells(state):
-                return (
-                    f"after a meeple on {cell_words(action.cell)} no boat could be "
-                    f"unloaded, and this token's unload is required"
-                )
+        if (
+            problem is None
+            and pending.token == PLACE_UNLOAD
+            and action.cell not in enabling_cells(state)
+        ):
+            return (
+                f"after a meeple on {cell_words(action.cell)} no boat could be "
+                f"unloaded, and this token's unload is required"
+            )
         return problem
     # unload, unload_more
     if not isinstance(action, Unload):
@@ -390,9 +391,7 @@ def apply_all(state: GameState, actions: Iterable[Action]) -> GameState:
     return state
 
 
-def _gain(
-    player: Player, who: int, token: str, first_to_five: int
-) -> tuple[Player, int]:
+def _gain(player: Player, who: int, token: str, first_to_five: int) -> tuple[Player, int]:
     """``player`` after placing ``token`` on their boards (RULES.md section 5)."""
     head = token[0]
     if token == OBELISK:
@@ -571,3 +570,12 @@ __all__ = [
     "new_game",
     "why_illegal",
 ]
+
+
+def reveals_hidden(before: GameState, after: GameState) -> bool:
+    """Whether going from ``before`` to ``after`` turned up a face-down token.
+
+    A refill from the supply or a reserve token moved to a boat shows players
+    something they did not know; undo past such a step would let them peek.
+    """
+    return len(after.supply) != len(before.supply) or len(after.reserve) != len(before.reserve)

@@ -43,7 +43,7 @@ class Sides(msgspec.Struct, frozen=True, kw_only=True):
                 f"sides must be four letters A or B (obelisk, temple, pyramids, "
                 f"burial chamber), not {text!r}"
             )
-        o, t, p, c = letters
+        o, t, p, c = (letters[i] for i in range(4))
         return cls(obelisk=o, temple=t, pyramids=p, chamber=c)  # type: ignore[arg-type]
 
     def __str__(self) -> str:
