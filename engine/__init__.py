@@ -56,6 +56,7 @@ from engine.actions import (
     Take,
     Unload,
 )
+from engine.describe import describe
 from engine.notation import NotationError, format_action, parse_action, parse_token
 from engine.record import (
     FORMAT,
@@ -76,6 +77,7 @@ from engine.rules import (
     apply_unchecked,
     current_player,
     enabling_cells,
+    handout,
     legal_actions,
     new_game,
     reveals_hidden,
@@ -117,10 +119,12 @@ __all__ = [
     "current_player",
     "decode_record",
     "decode_state",
+    "describe",
     "enabling_cells",
     "encode_record",
     "encode_state",
     "format_action",
+    "handout",
     "legal_actions",
     "load_record",
     "new_game",

@@ -420,22 +420,31 @@ def _place(state: GameState, cell: int) -> GameState:
     return replace(state, grid=tuple(grid), players=(players[0], players[1]))
 
 
+def handout(state: GameState, boat: int) -> list[tuple[int, int, str]]:
+    """Who gets what if ``boat`` is unloaded: (cell, owner, token) in hand-out order.
+
+    Meeples are taken nearest the boat first; the first takes slot 3, the
+    second slot 2, the third slot 1.
+    """
+    slots = state.boats[boat]
+    assert slots is not None
+    grid = state.grid
+    owners = [(cell, grid[cell]) for cell in BOAT_LINES[boat] if grid[cell] != EMPTY]
+    return [(cell, owner, slots[2 - k]) for k, (cell, owner) in enumerate(owners)]
+
+
 def _unload(state: GameState, boat: int) -> GameState:
     slots = state.boats[boat]
     assert slots is not None
     grid = list(state.grid)
     players = list(state.players)
     first_to_five = state.first_to_five
-    handed = 0
-    # Nearest meeple first; the k-th meeple takes slot 3, 2, 1 in turn.
-    for cell in BOAT_LINES[boat]:
-        owner = grid[cell]
-        if owner == EMPTY:
-            continue
+    given = handout(state, boat)
+    for cell, owner, token in given:
         grid[cell] = EMPTY
-        gained, first_to_five = _gain(players[owner], owner, slots[2 - handed], first_to_five)
+        gained, first_to_five = _gain(players[owner], owner, token, first_to_five)
         players[owner] = replace(gained, meeples=gained.meeples + 1)
-        handed += 1
+    handed = len(given)
     box = state.box if handed == 3 else (*state.box, slots[0])
     boats = list(state.boats)
     supply = state.supply

@@ -69,6 +69,17 @@ def token_name(token: str) -> str:
     return TOKEN_NAMES[token]
 
 
+def token_phrase(token: str) -> str:
+    """The token as it reads inside a sentence, e.g. ``'an obelisk'``."""
+    if token == OBELISK:
+        return "an obelisk"
+    if token in (LIGHT_PYRAMID, DARK_PYRAMID):
+        return f"a {TOKEN_NAMES[token]}"
+    if is_action_token(token):
+        return f'the "{TOKEN_NAMES[token]}" token'
+    return TOKEN_NAMES[token]
+
+
 def kind_of(token: str) -> str:
     """The token's kind: obelisk, pyramid, temple, chamber or action."""
     head = token[0]
