@@ -246,7 +246,12 @@ def step_prompt(state: GameState) -> str:
     if state.over:
         return "the game is over"
     if state.pending is None:
-        return "place a meeple, unload a boat or play an action token"
+        if _turn_actions(state) == [PASS]:
+            return (
+                "no legal action: all four of your meeples are on the grid and no boat "
+                "in play has two meeples in its line, so you pass"
+            )
+        return "place a meeple, unload a boat or play a token"
     return f"{token_name(state.pending.token)}: {_STEP_PROMPTS[state.pending.step]}"
 
 
