@@ -1,0 +1,197 @@
+"""Playing through the real app with the keyboard and the mouse."""
+
+from __future__ import annotations
+
+import random
+
+from textual.pilot import Pilot
+from tui_support import NAMES, history_of, keys_for, open_game, walk_until
+
+from engine import (
+    GameState,
+    Place,
+    Play,
+    Setup,
+    encode_state,
+    legal_actions,
+    outcome,
+    why_illegal,
+)
+from tui.app import ImhotepApp
+from tui.screens.game import GameScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.new_game import NewGameScreen
+
+
+def game(app: ImhotepApp) -> GameScreen:
+    screen = app.game_screen
+    assert screen is not None
+    return screen
+
+
+def message(screen: GameScreen) -> str:
+    return str(screen.query_one("#message").render())
+
+
+async def press_action(pilot: Pilot[None], screen: GameScreen, seed: int) -> None:
+    """Choose a random legal action for the current player and key it in."""
+    legal = legal_actions(screen.state)
+    action = random.Random(seed).choice(legal)
+    before = screen.state
+    await pilot.press(*keys_for(action))
+    assert screen.history.actions[-1] == action, (action, message(screen))
+    assert screen.history.states[-2] == before
+
+
+async def test_full_game_by_keys_alone() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=11, sides="ABBA"), NAMES)
+        await pilot.pause()
+        screen = game(app)
+        moves = 0
+        while not screen.state.over:
+            await press_action(pilot, screen, moves)
+            moves += 1
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        result = outcome(screen.state)
+        assert result is not None
+        verdict = str(app.screen.query_one("#verdict").render())
+        assert NAMES[result.winner] in verdict
+        assert moves == len(screen.history.actions) > 30
+        await pilot.press("b")
+        assert app.screen is screen
+        assert "Press n for a new game" in message(screen)
+
+
+async def test_enter_on_new_game_starts_a_game_with_defaults() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        assert isinstance(app.screen, NewGameScreen)
+        await pilot.press("enter")
+        screen = game(app)
+        assert app.screen is screen
+        assert str(screen.state.sides) == "AAAA"
+        assert screen.state.ply == 0
+
+
+async def test_illegal_choice_shows_reason_and_changes_nothing() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=3), NAMES)
+        await pilot.pause()
+        screen = game(app)
+        await pilot.press("5")
+        before = encode_state(screen.state)
+        await pilot.press("5")  # occupied now
+        assert encode_state(screen.state) == before
+        assert "already holds a meeple" in message(screen)
+        await pilot.press("a")  # no meeples in that line yet
+        assert encode_state(screen.state) == before
+        assert "at least two" in message(screen)
+        await pilot.press("t")  # holds no token
+        assert "you hold no" in message(screen)
+        assert encode_state(screen.state) == before
+
+
+async def test_mouse_places_and_unloads() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_game(Setup(seed=5), NAMES)
+        await pilot.pause()
+        screen = game(app)
+        await pilot.click("#cell-0")
+        await pilot.click("#cell-1")
+        assert screen.state.grid[:2] == (0, 1)
+        await pilot.click("#boat-0")
+        assert screen.state.grid[:2] == (-1, -1), message(screen)
+        assert sum(len(p.temples) + p.obelisks for p in screen.state.players) >= 0
+        assert screen.history.actions[-1] == screen.history.actions[-1].__class__(0)
+
+
+async def test_cursor_keys_and_enter_place_a_meeple() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=5), NAMES)
+        await pilot.pause()
+        screen = game(app)
+        await pilot.press("up", "left", "enter")  # from the centre to cell 1
+        assert screen.history.actions[-1] == Place(0)
+        await pilot.press("l", "l", "j", "enter")  # vim keys: to cell 6
+        assert screen.history.actions[-1] == Place(5)
+
+
+def holds_playable(token: str):  # type: ignore[no-untyped-def]
+    def wanted(state: GameState) -> bool:
+        return state.pending is None and Play(token) in legal_actions(state)
+
+    return wanted
+
+
+async def play_token_flow(token: str, seed: int) -> None:
+    setup, prefix = walk_until(seed, holds_playable(token))
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, history_of(setup, prefix))
+        await pilot.pause()
+        await pilot.press(keys_for(Play(token))[0])
+        assert screen.state.pending is not None
+        assert screen.state.pending.token == token
+        rng = random.Random(seed)
+        while screen.state.pending is not None and not screen.state.over:
+            prompt = str(screen.query_one("#prompt").render())
+            assert screen.state.pending.step.split("_")[0] in prompt.lower() or "stop" in prompt
+            action = rng.choice(legal_actions(screen.state))
+            await pilot.press(*keys_for(action))
+            assert screen.history.actions[-1] == action, message(screen)
+
+
+async def test_take_one_token_flow() -> None:
+    await play_token_flow("AT", 100)
+
+
+async def test_place_two_or_three_flow() -> None:
+    await play_token_flow("AP", 200)
+
+
+async def test_place_and_unload_flow() -> None:
+    await play_token_flow("AU", 300)
+
+
+async def test_swap_and_unload_flow() -> None:
+    await play_token_flow("AS", 400)
+
+
+async def test_escape_backs_out_of_an_untouched_token() -> None:
+    setup, prefix = walk_until(500, holds_playable("AP"))
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, history_of(setup, prefix))
+        before = encode_state(screen.state)
+        await pilot.press("p")
+        assert screen.state.pending is not None
+        await pilot.press("escape")
+        assert encode_state(screen.state) == before
+        await pilot.press("p")
+        legal = legal_actions(screen.state)
+        await pilot.press(*keys_for(legal[0]))
+        after_first = encode_state(screen.state)
+        await pilot.press("escape")  # a meeple is placed: too late to back out
+        assert encode_state(screen.state) == after_first
+        assert "undo" in message(screen)
+
+
+async def test_illegal_step_inside_a_token_names_the_rule() -> None:
+    setup, prefix = walk_until(600, holds_playable("AT"))
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, history_of(setup, prefix))
+        await pilot.press("t")
+        before = encode_state(screen.state)
+        await pilot.press("5")  # cells mean nothing while taking a token
+        assert encode_state(screen.state) == before
+        reason = why_illegal(screen.state, Place(4))
+        assert reason is not None
+        assert "First choose a boat" in message(screen) or reason in message(screen)

@@ -1,0 +1,1 @@
+"""Imhotep: The Duel as a Textual app (see :mod:`tui.app`)."""

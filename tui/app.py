@@ -1,0 +1,106 @@
+"""The Textual application: screens, global commands and the game's set-up."""
+
+from __future__ import annotations
+
+import random
+import secrets
+from collections.abc import Iterable
+
+from textual.app import App, SystemCommand
+from textual.screen import Screen
+
+from engine import Setup
+from tui.history import History
+from tui.paths import style_path
+from tui.screens.game import GameScreen
+from tui.screens.new_game import GameOptions, NewGameScreen
+from tui.screens.start import StartScreen
+
+
+def setup_for(options: GameOptions, seed: int | None = None) -> Setup:
+    """A concrete set-up: a random seed and starter are drawn here, once."""
+    if seed is None:
+        seed = options.seed if options.seed is not None else secrets.randbelow(2**32)
+    starter = options.starter
+    if starter is None:
+        # Derived from the seed, so a game set up again from its seed starts the same.
+        starter = random.Random(f"starter-{seed}").randrange(2)
+    return Setup(seed=seed, sides=options.sides, starter=starter)
+
+
+class ImhotepApp(App[None]):
+    TITLE = "Imhotep: The Duel"
+    CSS_PATH = style_path("app.tcss")
+
+    def __init__(self, *, ascii: bool = False) -> None:
+        super().__init__()
+        self.ascii = ascii
+        self.last_options = GameOptions()
+
+    def on_mount(self) -> None:
+        self.set_class(self.ascii, "ascii")
+        self.push_screen(StartScreen())
+
+    # --- commands -------------------------------------------------------------
+
+    def action_new_game(self) -> None:
+        self.push_screen(NewGameScreen(self.last_options), self._new_game_chosen)
+
+    def _new_game_chosen(self, options: GameOptions | None) -> None:
+        if options is None:
+            return
+        self.last_options = options
+        self.start_game(setup_for(options), options.names, options.kinds)
+
+    def start_game(
+        self, setup: Setup, names: tuple[str, str], kinds: tuple[str, str] = ("human", "human")
+    ) -> GameScreen:
+        self._close_games()
+        screen = GameScreen(History.start(setup), names, kinds, ascii=self.ascii)
+        self.push_screen(screen)
+        return screen
+
+    def _close_games(self) -> None:
+        # Keep the start screen at the bottom of the stack and nothing else.
+        while len(self.screen_stack) > 2:
+            self.pop_screen()
+
+    def action_continue_game(self) -> None:
+        self.notify("There is no saved game to continue yet.", severity="warning")
+
+    def action_help(self) -> None:
+        try:
+            from tui.screens.help import HelpScreen
+        except ImportError:
+            self.notify("Help is not available.", severity="error")
+            return
+        if isinstance(self.screen, HelpScreen):
+            return
+        game = self.game_screen
+        topic = game.help_topic() if game is not None and self.screen is game else None
+        sides = None
+        if game is not None:
+            sides = game.state.sides
+        self.push_screen(HelpScreen(topic, sides))
+
+    def action_toggle_ascii(self) -> None:
+        self.ascii = not self.ascii
+        self.set_class(self.ascii, "ascii")
+        game = self.game_screen
+        if game is not None:
+            game.set_ascii(self.ascii)
+
+    @property
+    def game_screen(self) -> GameScreen | None:
+        for screen in reversed(self.screen_stack):
+            if isinstance(screen, GameScreen):
+                return screen
+        return None
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
+        yield SystemCommand("Help", "How to play: rules, scoring, keys", self.action_help)
+        yield SystemCommand(
+            "ASCII mode", "Switch between symbols and plain ASCII", self.action_toggle_ascii
+        )
+        yield from super().get_system_commands(screen)

@@ -1,0 +1,70 @@
+"""Glyphs and token colours, with an ASCII set for fonts that lack the symbols.
+
+Players are told apart by shape as well as by colour, so the board reads on a
+monochrome terminal too.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.text import Text
+
+from engine.tokens import kind_of
+
+
+@dataclass(frozen=True)
+class Glyphs:
+    meeples: tuple[str, str]
+    pyramid: str
+    missing: str
+    obelisk: str
+    facedown: str
+    first: str
+    removed: str
+    turn: str
+
+
+UNICODE = Glyphs(
+    meeples=("●", "■"),
+    pyramid="▲",
+    missing="·",
+    obelisk="▮",
+    facedown="▒",
+    first="★",
+    removed="≈",
+    turn="▶",
+)
+ASCII = Glyphs(
+    meeples=("O", "X"),
+    pyramid="^",
+    missing=".",
+    obelisk="|",
+    facedown="#",
+    first="*",
+    removed="~",
+    turn=">",
+)
+
+# Named ANSI colours, so that the board stays readable with 16 colours.
+PLAYER_STYLES = ("bold bright_white", "bold bright_yellow")
+_KIND_STYLES = {
+    "obelisk": "bold yellow",
+    "temple": "bold cyan",
+    "chamber": "bold magenta",
+    "action": "bold green",
+}
+_PYRAMID_STYLES = {"PL": "bold bright_white", "PD": "bold red"}
+
+
+def token_style(token: str) -> str:
+    return _PYRAMID_STYLES.get(token) or _KIND_STYLES[kind_of(token)]
+
+
+def token_text(token: str, width: int = 3) -> Text:
+    """A token's code, coloured by kind, padded to ``width``."""
+    return Text(token.ljust(width), style=token_style(token))
+
+
+def meeple_text(player: int, glyphs: Glyphs) -> Text:
+    return Text(glyphs.meeples[player], style=PLAYER_STYLES[player])

@@ -1,0 +1,259 @@
+"""Undo and redo over a game: a list of states and a cursor.
+
+Pure and UI-independent: no Textual, no I/O. The engine's states are frozen
+values, so each one is its own snapshot; undo moves the cursor back instead of
+reversing a move (python-chess ``pop()``, boardgame.io's undo stack).
+
+``undo_mode`` decides how far back undo may go:
+
+``"safe"`` (the default)
+    Undo stops at the last step that turned up a face-down token
+    (:func:`engine.reveals_hidden`). Otherwise a player could unload a boat, see
+    which tokens come out of the supply, undo and choose differently.
+``"free"``
+    Undo goes back to the start of the game (for study and teaching).
+
+Switching from "free" to "safe" takes effect from the current position: the
+limit is the last reveal at or before the cursor.
+"""
+
+from __future__ import annotations
+
+from typing import Literal, get_args
+
+from engine import (
+    Action,
+    GameRecord,
+    GameState,
+    RecordError,
+    Setup,
+    apply,
+    current_player,
+    parse_action,
+    replay,
+    reveals_hidden,
+)
+
+UndoMode = Literal["safe", "free"]
+UNDO_MODES: tuple[UndoMode, ...] = get_args(UndoMode)
+
+
+class History:
+    """A game as played so far, with the steps that were undone kept for redo.
+
+    ``states[0]`` is the start; ``states[i]`` follows ``actions[i - 1]``. The
+    cursor is the index of the current state; states beyond it are the redo
+    list, dropped as soon as a different action is pushed.
+    """
+
+    __slots__ = ("_actions", "_cursor", "_setup", "_states", "_undo_mode")
+
+    def __init__(
+        self,
+        setup: Setup,
+        states: list[GameState],
+        actions: list[Action],
+        *,
+        cursor: int | None = None,
+        undo_mode: UndoMode = "safe",
+    ) -> None:
+        """Low level: prefer :meth:`start` and :meth:`from_record`.
+
+        ``states`` must be ``setup.start()`` followed by the state after each of
+        ``actions``; the caller vouches for that (nothing is replayed here).
+        """
+        if len(states) != len(actions) + 1:
+            raise ValueError("a history needs exactly one more state than actions")
+        if cursor is None:
+            cursor = len(actions)
+        if not 0 <= cursor <= len(actions):
+            raise ValueError(f"cursor {cursor} is outside 0..{len(actions)}")
+        if undo_mode not in UNDO_MODES:
+            raise ValueError(f"undo mode must be one of {UNDO_MODES}, not {undo_mode!r}")
+        self._setup = setup
+        self._states = list(states)
+        self._actions = list(actions)
+        self._cursor = cursor
+        self._undo_mode: UndoMode = undo_mode
+
+    @classmethod
+    def start(cls, setup: Setup, *, undo_mode: UndoMode = "safe") -> History:
+        """A new game; raises :class:`engine.RecordError` if ``setup`` is invalid."""
+        return cls(setup, [setup.start()], [], undo_mode=undo_mode)
+
+    @classmethod
+    def from_record(
+        cls, record: GameRecord, *, cursor: int | None = None, undo_mode: UndoMode = "safe"
+    ) -> History:
+        """Replay ``record`` through the checked engine and stand at ``cursor``.
+
+        ``cursor`` defaults to the end; the actions after it become the redo
+        list. Raises :class:`engine.RecordError` for a bad record or cursor.
+        """
+        states = replay(record)
+        # replay() has already parsed every action, so this cannot fail.
+        actions = [parse_action(text) for text in record.actions]
+        if cursor is not None and not 0 <= cursor <= len(actions):
+            raise RecordError(f"cursor {cursor} is outside 0..{len(actions)}")
+        return cls(record.setup, states, actions, cursor=cursor, undo_mode=undo_mode)
+
+    # The present -----------------------------------------------------------
+
+    @property
+    def setup(self) -> Setup:
+        return self._setup
+
+    @property
+    def state(self) -> GameState:
+        """The current state."""
+        return self._states[self._cursor]
+
+    @property
+    def cursor(self) -> int:
+        """How many actions have been played to reach :attr:`state`."""
+        return self._cursor
+
+    @property
+    def states(self) -> tuple[GameState, ...]:
+        """The start and every state up to the current one (not the redo list)."""
+        return tuple(self._states[: self._cursor + 1])
+
+    @property
+    def all_states(self) -> tuple[GameState, ...]:
+        """Every state, the redo list included."""
+        return tuple(self._states)
+
+    @property
+    def actions(self) -> tuple[Action, ...]:
+        """The actions played up to the current state, for the action log."""
+        return tuple(self._actions[: self._cursor])
+
+    @property
+    def last_action(self) -> Action | None:
+        return self._actions[self._cursor - 1] if self._cursor else None
+
+    @property
+    def record(self) -> GameRecord:
+        """The game up to the current state, as the engine's record."""
+        return GameRecord(setup=self._setup, actions=tuple(str(a) for a in self.actions))
+
+    @property
+    def full_record(self) -> GameRecord:
+        """The record including the redo list (what a save file stores, with :attr:`cursor`)."""
+        return GameRecord(setup=self._setup, actions=tuple(str(a) for a in self._actions))
+
+    # Moving on -------------------------------------------------------------
+
+    def push(self, action: Action) -> GameState:
+        """Apply ``action`` through the checked engine and return the new state.
+
+        Clears the redo list (use :meth:`redo` to replay an undone step).
+        Raises :class:`engine.IllegalAction` and leaves the history unchanged
+        if the action is not legal.
+        """
+        new = apply(self.state, action)
+        del self._states[self._cursor + 1 :]
+        del self._actions[self._cursor :]
+        self._states.append(new)
+        self._actions.append(action)
+        self._cursor += 1
+        return new
+
+    # Undo and redo ---------------------------------------------------------
+
+    @property
+    def undo_mode(self) -> UndoMode:
+        return self._undo_mode
+
+    @undo_mode.setter
+    def undo_mode(self, mode: UndoMode) -> None:
+        if mode not in UNDO_MODES:
+            raise ValueError(f"undo mode must be one of {UNDO_MODES}, not {mode!r}")
+        self._undo_mode = mode
+
+    @property
+    def undo_floor(self) -> int:
+        """The smallest cursor undo may reach from here."""
+        if self._undo_mode == "free":
+            return 0
+        for index in range(self._cursor, 0, -1):
+            if reveals_hidden(self._states[index - 1], self._states[index]):
+                return index
+        return 0
+
+    @property
+    def can_undo(self) -> bool:
+        return self._cursor > self.undo_floor
+
+    @property
+    def can_redo(self) -> bool:
+        return self._cursor < len(self._actions)
+
+    @property
+    def undo_blocked_by_reveal(self) -> bool:
+        """True when undo is possible in "free" mode but not in "safe" mode now.
+
+        Lets the UI explain a dimmed undo key ("a hidden token was revealed").
+        """
+        return self._cursor > 0 and self.undo_floor == self._cursor
+
+    def undo(self) -> GameState:
+        """Go back one step; raises ValueError if :attr:`can_undo` is False."""
+        if not self.can_undo:
+            raise ValueError("nothing to undo")
+        self._cursor -= 1
+        return self.state
+
+    def redo(self) -> GameState:
+        """Replay the next undone step; raises ValueError if :attr:`can_redo` is False."""
+        if not self.can_redo:
+            raise ValueError("nothing to redo")
+        self._cursor += 1
+        return self.state
+
+    def undo_target(self, player: int) -> int | None:
+        """The cursor :meth:`undo_to` would reach for ``player``, or None.
+
+        That is the nearest earlier state (at least one step back, not below
+        :attr:`undo_floor`) in which it is ``player``'s decision.
+        """
+        floor = self.undo_floor
+        for index in range(self._cursor - 1, floor - 1, -1):
+            if current_player(self._states[index]) == player:
+                return index
+        return None
+
+    def can_undo_to(self, player: int) -> bool:
+        return self.undo_target(player) is not None
+
+    def undo_to(self, player: int) -> GameState:
+        """Undo to ``player``'s previous decision (in a game against the computer).
+
+        All or nothing: if that decision lies beyond the undo limit, nothing is
+        undone (ValueError), so the computer is never left to move again from a
+        position it already played.
+        """
+        target = self.undo_target(player)
+        if target is None:
+            raise ValueError(f"player {player + 1} has no earlier decision that can be undone to")
+        self._cursor = target
+        return self.state
+
+    def redo_to(self, player: int) -> GameState:
+        """Redo until it is ``player``'s decision again, or the redo list runs out."""
+        if not self.can_redo:
+            raise ValueError("nothing to redo")
+        self._cursor += 1
+        while self.can_redo and current_player(self.state) != player:
+            self._cursor += 1
+        return self.state
+
+    def __len__(self) -> int:
+        """The number of actions recorded, redo list included."""
+        return len(self._actions)
+
+    def __repr__(self) -> str:
+        return (
+            f"History(cursor={self._cursor}, actions={len(self._actions)}, "
+            f"undo_mode={self._undo_mode!r})"
+        )

@@ -1,0 +1,418 @@
+"""The game screen: owns the game's history and turns choices into engine actions.
+
+Widgets only draw what they are given and post what the player meant
+(``CellChosen``, ``SlotChosen``); this screen asks the engine whether that is
+legal, applies it, and hands the new state back down.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import events
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.reactive import reactive
+from textual.screen import Screen
+from textual.widgets import Footer, Static
+
+from engine import (
+    Action,
+    GameState,
+    Place,
+    Play,
+    Swap,
+    Take,
+    Unload,
+    current_player,
+    describe,
+    legal_actions,
+    outcome,
+    step_prompt,
+    why_illegal,
+)
+from engine.actions import PASS, PLACES, STOP, UNLOADS
+from engine.tokens import PLACE_TWO, PLACE_UNLOAD, SWAP_UNLOAD, TAKE
+from tui import cursor as nav
+from tui.glyphs import ASCII, UNICODE
+from tui.history import History
+from tui.keys import BOAT_KEYS, TOKEN_KEYS
+from tui.paths import style_path
+from tui.widgets.harbor import CellChosen, Harbor, Marks, SlotChosen
+from tui.widgets.info import HarborInfo
+from tui.widgets.log import ActionLog
+from tui.widgets.player import PlayerPanel
+
+MIN_WIDTH, MIN_HEIGHT = 80, 24
+
+
+class GameScreen(Screen[None]):
+    CSS_PATH = style_path("game.tcss")
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "choose", "Choose"),
+        Binding("up,k", "move(-1, 0)", "Up", show=False),
+        Binding("down,j", "move(1, 0)", "Down", show=False),
+        Binding("left,h", "move(0, -1)", "Left", show=False),
+        Binding("right,l", "move(0, 1)", "Right", show=False),
+        *(Binding(str(n), f"digit({n})", f"Cell {n}", show=False) for n in range(1, 10)),
+        *(Binding(key, f"boat({i})", f"Boat {key}", show=False) for i, key in enumerate(BOAT_KEYS)),
+        # Always active, so a player who presses a token key without holding
+        # it is told why; the held tokens show their keys in the player panel.
+        *(Binding(key, f"play('{token}')", token, show=False) for key, token in TOKEN_KEYS.items()),
+        Binding("x", "stop", "Stop"),
+        Binding("full_stop", "pass_turn", "Pass"),
+        Binding("escape", "back_out", "Back", show=False),
+        Binding("z", "undo", "Undo"),
+        Binding("y", "redo", "Redo"),
+        Binding("question_mark,f1", "help", "Help"),
+        Binding("n", "new_game", "New game"),
+        Binding("q", "leave", "Quit"),
+    ]
+
+    state: reactive[GameState] = reactive(GameState, always_update=True, init=False)
+    cursor: reactive[nav.Position] = reactive(nav.START, init=False)
+    selected: reactive[tuple[int, int] | None] = reactive(None, init=False)
+
+    def __init__(
+        self,
+        history: History,
+        names: tuple[str, str] = ("Player 1", "Player 2"),
+        kinds: tuple[str, str] = ("human", "human"),
+        *,
+        ascii: bool = False,
+    ) -> None:
+        super().__init__()
+        self.history = history
+        self.names = names
+        self.kinds = kinds
+        self.ascii = ascii
+        self._log: list[str] = []
+        self._ready = False  # set once the widgets exist
+        self.set_reactive(GameScreen.state, history.state)
+
+    # --- layout -------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="main"):
+            with Vertical(id="left"):
+                yield Harbor(id="harbor")
+                yield HarborInfo(id="info")
+                yield ActionLog(id="log")
+            with Vertical(id="right"):
+                yield PlayerPanel(0, self.names[0], self.kinds[0])
+                yield PlayerPanel(1, self.names[1], self.kinds[1])
+        yield Static(id="prompt")
+        yield Static(id="message")
+        yield Footer()
+        yield Static(id="too-small")
+
+    def on_mount(self) -> None:
+        self._ready = True
+        self.set_ascii(self.ascii)
+        self._rebuild_log()
+        self._sync()
+        self._check_size(self.app.size.width, self.app.size.height)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size(event.size.width, event.size.height)
+
+    def _check_size(self, width: int, height: int) -> None:
+        small = width < MIN_WIDTH or height < MIN_HEIGHT
+        self.set_class(small, "too-small")
+        if small:
+            self.query_one("#too-small", Static).update(
+                f"This terminal is {width}x{height}.\n"
+                f"Imhotep: The Duel needs at least {MIN_WIDTH}x{MIN_HEIGHT}:\n"
+                f"please make the window larger."
+            )
+
+    # --- pushing state down ----------------------------------------------------
+
+    def watch_state(self) -> None:
+        self._sync()
+
+    def watch_cursor(self) -> None:
+        self._sync_marks()
+
+    def watch_selected(self) -> None:
+        self._sync_marks()
+
+    def _sync(self) -> None:
+        if not self._ready:
+            return
+        state = self.state
+        self.query_one(Harbor).state = state
+        self.query_one(HarborInfo).state = state
+        for panel in self.query(PlayerPanel):
+            panel.state = state
+        self.query_one(ActionLog).entries = tuple(self._log)
+        self._sync_marks()
+        self._show_prompt()
+        self.refresh_bindings()
+
+    def _sync_marks(self) -> None:
+        if self._ready:
+            self.query_one(Harbor).marks = self.marks()
+
+    def marks(self) -> Marks:
+        """Highlights for the current step, taken from the engine's legal actions."""
+        legal = legal_actions(self.state)
+        slots: set[tuple[int, int]] = set()
+        for action in legal:
+            if isinstance(action, Take):
+                slots.add((action.boat, action.slot))
+            elif isinstance(action, Swap):
+                chosen = self.selected
+                if chosen is None:
+                    slots.update({(action.boat, action.first), (action.boat, action.second)})
+                elif chosen in ((action.boat, action.first), (action.boat, action.second)):
+                    slots.update({(action.boat, action.first), (action.boat, action.second)})
+                    slots.discard(chosen)
+        return Marks(
+            cells=frozenset(a.cell for a in legal if isinstance(a, Place)),
+            boats=frozenset(a.boat for a in legal if isinstance(a, Unload)),
+            slots=frozenset(slots),
+            selected=self.selected,
+            cursor=nav.target_at(self.cursor),
+        )
+
+    def _show_prompt(self) -> None:
+        state = self.state
+        glyphs = ASCII if self.ascii else UNICODE
+        if state.over:
+            text = "The game is over."
+        else:
+            who = current_player(state)
+            text = f"{glyphs.turn} {glyphs.meeples[who]} {self.names[who]}: {step_prompt(state)}"
+            if self.selected is not None:
+                text += f" (slot {self.selected[1] + 1} chosen: pick the other slot)"
+            else:
+                text += self._key_hint(state)
+        self.query_one("#prompt", Static).update(text)
+
+    @staticmethod
+    def _key_hint(state: GameState) -> str:
+        step = state.pending.step if state.pending is not None else None
+        if step is None:
+            return " [1-9 a-f t p u s]" if PASS not in legal_actions(state) else " [. to pass]"
+        return {
+            "take": " [a-f, then 1-3]",
+            "swap": " [a-f, then two of 1-3]",
+            "place": " [1-9]",
+            "place_more": " [1-9, or x]",
+            "unload": " [a-f]",
+            "unload_more": " [a-f, or x]",
+        }[step]
+
+    def say(self, text: str, *, error: bool = False) -> None:
+        message = self.query_one("#message", Static)
+        message.set_class(error, "error")
+        message.update(text)
+
+    # --- applying choices ------------------------------------------------------
+
+    def choose(self, action: Action) -> bool:
+        """Apply ``action`` if the engine allows it; otherwise show its reason."""
+        state = self.state
+        reason = why_illegal(state, action)
+        if reason is not None:
+            self.say(f"Not allowed: {reason}.", error=True)
+            self.app.bell()
+            return False
+        self._log.append(describe(state, action, self.names))
+        self.history.push(action)
+        self.selected = None
+        self.say("")
+        self.state = self.history.state
+        if self.state.over:
+            self._game_over()
+        return True
+
+    def _rebuild_log(self) -> None:
+        states = self.history.states
+        self._log = [
+            describe(before, action, self.names)
+            for before, action in zip(states, self.history.actions, strict=False)
+        ]
+
+    def _game_over(self) -> None:
+        from tui.screens.game_over import GameOverScreen
+
+        self.app.push_screen(GameOverScreen(self.state, self.names), self._after_game)
+
+    async def _after_game(self, choice: str | None) -> None:
+        result = outcome(self.state)
+        if result is not None:
+            self.say(result.describe(self.names) + ". Press n for a new game.")
+        if choice == "new":
+            await self.app.run_action("new_game")
+        elif choice == "quit":
+            self.app.exit()
+
+    async def action_new_game(self) -> None:
+        await self.app.run_action("new_game")
+
+    def _step(self) -> str | None:
+        pending = self.state.pending
+        return pending.step if pending is not None else None
+
+    def on_cell_chosen(self, message: CellChosen) -> None:
+        self.cursor = nav.position_of(nav.Target("cell", message.cell))
+        self.choose(PLACES[message.cell])
+
+    def on_slot_chosen(self, message: SlotChosen) -> None:
+        if message.slot is not None:
+            self.cursor = nav.position_of(nav.Target("slot", message.boat, message.slot))
+        self._boat_slot(message.boat, message.slot)
+
+    def _boat_slot(self, boat: int, slot: int | None) -> None:
+        step = self._step()
+        if step == "take":
+            if slot is None:
+                self.say("Choose a slot of that boat: 1, 2 or 3.")
+                return
+            self.choose(Take(boat, slot))
+        elif step == "swap":
+            self._swap_slot(boat, slot)
+        else:
+            self.choose(UNLOADS[boat])
+
+    def _swap_slot(self, boat: int, slot: int | None) -> None:
+        if slot is None:
+            self.say("Choose a slot of that boat: 1, 2 or 3.")
+            return
+        chosen = self.selected
+        if chosen is None or chosen[0] != boat:
+            # Check the boat with any pair of its slots: the reason names the boat.
+            reason = why_illegal(self.state, Swap(boat, 0, 1))
+            if reason is not None:
+                self.say(f"Not allowed: {reason}.", error=True)
+                return
+            self.selected = (boat, slot)
+            self.say(f"Slot {slot + 1} chosen: now the slot to swap it with.")
+        elif chosen[1] == slot:
+            self.selected = None
+            self.say("Swap cleared.")
+        else:
+            self.choose(Swap(boat, min(slot, chosen[1]), max(slot, chosen[1])))
+
+    # --- key actions -------------------------------------------------------------
+
+    def action_move(self, d_row: int, d_col: int) -> None:
+        self.cursor = nav.move(self.cursor, d_row, d_col)
+
+    def action_choose(self) -> None:
+        target = nav.target_at(self.cursor)
+        if target is None:
+            return
+        if target.kind == "cell":
+            self.choose(PLACES[target.index])
+        else:
+            self._boat_slot(target.index, target.slot)
+
+    def action_digit(self, number: int) -> None:
+        if self._step() in ("take", "swap"):
+            target = nav.target_at(self.cursor)
+            if target is None or target.kind != "slot":
+                self.say("First choose a boat with a-f, then its slot with 1-3.")
+                return
+            if number > 3:
+                self.say("A boat has slots 1, 2 and 3.", error=True)
+                return
+            self.cursor = nav.position_of(nav.Target("slot", target.index, number - 1))
+            self._boat_slot(target.index, number - 1)
+        else:
+            self.cursor = nav.position_of(nav.Target("cell", number - 1))
+            self.choose(PLACES[number - 1])
+
+    def action_boat(self, boat: int) -> None:
+        if self._step() in ("take", "swap"):
+            self.cursor = nav.position_of(nav.Target("slot", boat, 0))
+            self.say("Now press 1, 2 or 3 for the slot (or move with the arrows and Enter).")
+        else:
+            self.choose(UNLOADS[boat])
+
+    def action_play(self, token: str) -> None:
+        self.choose(Play(token))
+
+    def action_stop(self) -> None:
+        self.choose(STOP)
+
+    def action_pass_turn(self) -> None:
+        self.choose(PASS)
+
+    def action_back_out(self) -> None:
+        if self.selected is not None:
+            self.selected = None
+            self.say("Swap cleared.")
+            return
+        last = self.history.last_action
+        if self.state.pending is not None and isinstance(last, Play):
+            self.history.undo()
+            self._rebuild_log()
+            self.state = self.history.state
+            self.say("Token taken back: nothing had happened yet.")
+        elif self.state.pending is not None:
+            self.say("Part of this token is already done; press z to undo step by step.")
+
+    def action_undo(self) -> None:
+        if self.history.can_undo:
+            self.history.undo()
+            self.selected = None
+            self._rebuild_log()
+            self.state = self.history.state
+            self.say("Undone.")
+
+    def action_redo(self) -> None:
+        if self.history.can_redo:
+            self.history.redo()
+            self._rebuild_log()
+            self.state = self.history.state
+            self.say("Redone.")
+            if self.state.over:
+                self._game_over()
+
+    async def action_help(self) -> None:
+        await self.app.run_action("help")
+
+    def help_topic(self) -> str | None:
+        """The help topic for what the player is looking at now."""
+        pending = self.state.pending
+        if pending is not None:
+            return {
+                TAKE: "take",
+                PLACE_TWO: "place-two",
+                PLACE_UNLOAD: "place-unload",
+                SWAP_UNLOAD: "swap-unload",
+            }[pending.token]
+        target = nav.target_at(self.cursor)
+        if target is None:
+            return None
+        return "place" if target.kind == "cell" else "unload"
+
+    def set_ascii(self, ascii: bool) -> None:
+        self.ascii = ascii
+        self.query_one(Harbor).ascii = ascii
+        for panel in self.query(PlayerPanel):
+            panel.ascii = ascii
+        self.query_one(HarborInfo).ascii = ascii
+        self._show_prompt()
+
+    def action_leave(self) -> None:
+        self.app.exit()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "new_game":
+            return self.state.over
+        if action == "undo":
+            return self.history.can_undo or None
+        if action == "redo":
+            return self.history.can_redo or None
+        legal = legal_actions(self.state)
+        if action == "stop":
+            return STOP in legal
+        if action == "pass_turn":
+            return PASS in legal
+        return True

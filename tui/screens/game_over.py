@@ -1,0 +1,71 @@
+"""The end of a game: both score breakdowns, the winner and why.
+
+A modal over the game screen, so the final board stays in view beside it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, Static
+
+from engine import GameState, outcome
+from engine.scoring import PlayerScore
+from tui.paths import style_path
+
+ROWS = (
+    ("obelisk", "Obelisk"),
+    ("temple", "Temple"),
+    ("pyramids", "Pyramids"),
+    ("chamber", "Burial chamber"),
+    ("actions", "Action tokens"),
+    ("meeples", "Meeples on grid"),
+)
+
+
+def breakdown_table(scores: tuple[PlayerScore, PlayerScore], names: tuple[str, str]) -> Table:
+    table = Table(box=None, padding=(0, 1), expand=False)
+    table.add_column("")
+    table.add_column(names[0], justify="right")
+    table.add_column(names[1], justify="right")
+    for field, label in ROWS:
+        table.add_row(label, str(getattr(scores[0], field)), str(getattr(scores[1], field)))
+    table.add_row("Total", str(scores[0].total), str(scores[1].total), style="bold")
+    return table
+
+
+class GameOverScreen(ModalScreen[str]):
+    """Dismisses with "new", "board" (look at the board) or "quit"."""
+
+    CSS_PATH = style_path("game_over.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("n", "dismiss('new')", "New game"),
+        Binding("b,escape", "dismiss('board')", "Look at the board"),
+        Binding("q", "dismiss('quit')", "Quit"),
+    ]
+
+    def __init__(self, state: GameState, names: tuple[str, str]) -> None:
+        super().__init__()
+        result = outcome(state)
+        assert result is not None, "the game over screen needs a finished game"
+        self.result = result
+        self.names = names
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="dialog"):
+            yield Static("Game over", id="title")
+            yield Static(self.result.describe(self.names), id="verdict")
+            yield Static(breakdown_table(self.result.scores, self.names), id="breakdown")
+            with Horizontal(id="buttons"):
+                yield Button("New game", id="new", variant="primary")
+                yield Button("Board", id="board")
+                yield Button("Quit", id="quit")
+
+    def on_button_pressed(self, event: Button.Pressed) -> None:
+        event.stop()
+        self.dismiss(event.button.id or "board")

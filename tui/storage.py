@@ -1,0 +1,629 @@
+"""Saves, the autosave, exported records and settings: every file the app touches.
+
+Plain functions, no widgets (frogmouth keeps its load/save in ``data/`` the
+same way). Files live in ``platformdirs.user_data_dir("imhotep-duel")``, or in
+``$IMHOTEP_DATA_DIR`` when that is set (tests and portable installs)::
+
+    <data dir>/saves/<name>.json   named saves
+    <data dir>/autosave.json       the game in progress
+    <data dir>/settings.json       app settings
+
+Every failure to read or write a game raises :class:`StorageError`, whose
+message names the file and the problem, and nothing else. Reading never
+changes a file; writing goes through :func:`atomic_write`, so a crash leaves
+either the old file or the new one, never half of one.
+
+:func:`read_settings` is the exception to "raise on a bad file": settings are
+not worth a crash, so a missing or damaged file gives the defaults.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import stat
+import tempfile
+import unicodedata
+from collections.abc import Iterator
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any, Literal
+
+import msgspec
+import platformdirs
+
+from engine import FORMAT as RECORD_FORMAT
+from engine import (
+    GameRecord,
+    GameState,
+    RecordError,
+    current_player,
+    encode_record,
+    score,
+)
+from tui.history import History, UndoMode
+
+APP_NAME = "imhotep-duel"
+DATA_DIR_ENV = "IMHOTEP_DATA_DIR"
+SAVE_FORMAT = "imhotep-duel-save"
+SAVE_VERSION = 1
+SETTINGS_VERSION = 1
+# A real save is a few kilobytes; refusing early keeps a wrong file (a video,
+# a disk image) from being read into memory at all.
+MAX_FILE_BYTES = 5 * 1024 * 1024
+MAX_NAME_LENGTH = 64
+
+# "human" or a computer level of ai.LEVELS; kept literal so saves do not depend on ai/.
+PlayerKind = Literal["human", "random", "easy", "medium", "hard"]
+
+
+class StorageError(Exception):
+    """A game file that cannot be read or written; ``str(error)`` is for the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+# File formats -------------------------------------------------------------
+
+
+class GameSettings(msgspec.Struct, frozen=True, kw_only=True):
+    """Per-game options stored with a save."""
+
+    undo_mode: UndoMode = "safe"
+    ascii: bool = False
+
+
+class SaveFile(msgspec.Struct, frozen=True, kw_only=True):
+    """A saved game: the engine's record plus who plays and where the cursor is.
+
+    ``record`` includes steps that were undone; ``cursor`` says how many of
+    its actions lead to the position on screen, so redo survives a reload.
+    Unknown fields are ignored so that a later version 1 writer can add one.
+    """
+
+    format: str = SAVE_FORMAT
+    version: int = SAVE_VERSION
+    record: GameRecord
+    names: tuple[str, str] = ("Player 1", "Player 2")
+    players: tuple[PlayerKind, PlayerKind] = ("human", "human")
+    settings: GameSettings = GameSettings()
+    saved_at: str = ""  # ISO 8601, UTC
+    cursor: int | None = None  # None: the end of the record
+
+
+class Settings(msgspec.Struct, frozen=True, kw_only=True):
+    """App-wide settings (settings.json)."""
+
+    version: int = SETTINGS_VERSION
+    show_guide: bool = True  # the first-game guide
+    ascii: bool = False
+    undo_mode: UndoMode = "safe"  # the default for new games
+
+
+class _Header(msgspec.Struct):
+    # Read leniently first so that a record, another version or another kind of
+    # JSON gets a message about that, not about whichever field fails.
+    format: Any = None
+    version: Any = None
+
+
+@dataclass(frozen=True)
+class LoadedGame:
+    """A save file read and replayed.
+
+    ``states`` holds every state of ``save.record`` (redo list included);
+    ``history`` stands at the saved cursor.
+    """
+
+    path: Path
+    save: SaveFile
+    states: tuple[GameState, ...]
+    history: History
+    kind: Literal["save", "record"] = "save"
+
+    @property
+    def state(self) -> GameState:
+        return self.history.state
+
+
+@dataclass(frozen=True)
+class SaveSummary:
+    """One line of the load screen. ``error`` is set, and the rest mostly None,
+    for a file that cannot be read."""
+
+    name: str
+    path: Path
+    modified: datetime | None
+    names: tuple[str, str] | None = None
+    players: tuple[str, str] | None = None
+    scores: tuple[int, int] | None = None
+    to_move: int | None = None  # 0 or 1; -1 (engine.NO_PLAYER) when finished
+    finished: bool = False
+    moves: int = 0  # actions up to the saved cursor
+    saved_at: str = ""
+    error: str | None = None
+
+
+_encoder = msgspec.json.Encoder()
+_header_decoder = msgspec.json.Decoder(_Header)
+_save_decoder = msgspec.json.Decoder(SaveFile)
+_record_decoder = msgspec.json.Decoder(GameRecord)
+
+
+# Locations ----------------------------------------------------------------
+
+
+def data_dir() -> Path:
+    """Where saves and settings live; ``$IMHOTEP_DATA_DIR`` overrides."""
+    override = os.environ.get(DATA_DIR_ENV)
+    if override:
+        return Path(override).expanduser()
+    return Path(platformdirs.user_data_dir(APP_NAME, appauthor=False))
+
+
+def saves_dir() -> Path:
+    return data_dir() / "saves"
+
+
+def autosave_path() -> Path:
+    return data_dir() / "autosave.json"
+
+
+def settings_path() -> Path:
+    return data_dir() / "settings.json"
+
+
+def save_path(name: str) -> Path:
+    """The file of the named save (after :func:`sanitize_name`)."""
+    return saves_dir() / f"{sanitize_name(name)}.json"
+
+
+_FORBIDDEN = set('<>:"/\\|?*')
+_RESERVED = {"CON", "PRN", "AUX", "NUL"} | {f"{p}{d}" for p in ("COM", "LPT") for d in range(10)}
+
+
+def sanitize_name(name: str) -> str:
+    """A save name that is safe as a file name on every system.
+
+    Keeps letters of any script, digits, spaces and most punctuation; replaces
+    path separators, control characters and characters Windows forbids with
+    ``-``; drops leading dots (no ``..``, no hidden files), a typed ``.json``
+    suffix and trailing dots and spaces. Raises StorageError if nothing is left.
+    """
+    text = unicodedata.normalize("NFC", name)
+    chars = []
+    for ch in text:
+        if ch.isspace():
+            chars.append(" ")
+        elif ch in _FORBIDDEN or unicodedata.category(ch)[0] == "C":
+            chars.append("-")
+        else:
+            chars.append(ch)
+    cleaned = " ".join("".join(chars).split())
+    if cleaned.lower().endswith(".json"):
+        cleaned = cleaned[: -len(".json")]
+    cleaned = cleaned.lstrip(". -").rstrip(". ")
+    cleaned = cleaned[:MAX_NAME_LENGTH].rstrip(". ")
+    if not cleaned or not any(ch.isalnum() for ch in cleaned):
+        raise StorageError("a save needs a name with at least one letter or digit")
+    if cleaned.split(".")[0].upper() in _RESERVED:
+        cleaned = f"{cleaned}_"
+    return cleaned
+
+
+# Writing ------------------------------------------------------------------
+
+
+def atomic_write(path: Path, data: bytes) -> None:
+    """Replace ``path`` with ``data`` so that a crash leaves the old or the new file.
+
+    Writes a temporary file in the same directory (``os.replace`` is atomic only
+    within one file system), syncs it, renames it over ``path`` and syncs the
+    directory so the rename itself survives a power cut. Creates the directory
+    if needed. Raises StorageError; the temporary file never outlives a failure.
+    """
+    path = Path(path)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
+    except OSError as exc:
+        raise StorageError(f"{path.name}: cannot write to {path.parent}: {_reason(exc)}") from None
+    tmp = Path(tmp_name)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+            handle.flush()
+            os.fsync(handle.fileno())
+        with contextlib.suppress(OSError):
+            # mkstemp makes the file private (0600); keep the mode the old file had.
+            os.chmod(tmp, stat.S_IMODE(path.stat().st_mode))
+        os.replace(tmp, path)
+    except BaseException as exc:
+        with contextlib.suppress(OSError):
+            tmp.unlink()
+        if isinstance(exc, OSError):
+            raise StorageError(f"{path.name}: could not be written: {_reason(exc)}") from None
+        raise
+    _fsync_dir(path.parent)
+
+
+def _fsync_dir(directory: Path) -> None:
+    # Directories cannot be opened on Windows and some file systems refuse
+    # fsync on them; the data is already safe in the file by then.
+    if os.name != "posix":
+        return
+    with contextlib.suppress(OSError):
+        fd = os.open(directory, os.O_RDONLY)
+        try:
+            os.fsync(fd)
+        finally:
+            os.close(fd)
+
+
+def make_save(
+    history: History,
+    *,
+    names: tuple[str, str],
+    players: tuple[PlayerKind, PlayerKind],
+    settings: GameSettings | None = None,
+) -> SaveFile:
+    """The save file for ``history``, stamped with the current time."""
+    if settings is None:
+        settings = GameSettings(undo_mode=history.undo_mode)
+    return SaveFile(
+        record=history.full_record,
+        names=names,
+        players=players,
+        settings=settings,
+        saved_at=datetime.now(UTC).isoformat(timespec="seconds"),
+        cursor=history.cursor,
+    )
+
+
+def encode_save(save: SaveFile) -> bytes:
+    """A save as indented JSON that a person can read and edit."""
+    return msgspec.json.format(_encoder.encode(save), indent=2) + b"\n"
+
+
+def write_save_file(path: Path, save: SaveFile) -> Path:
+    atomic_write(path, encode_save(save))
+    return path
+
+
+def write_save(
+    name: str,
+    history: History,
+    *,
+    names: tuple[str, str],
+    players: tuple[PlayerKind, PlayerKind],
+    settings: GameSettings | None = None,
+) -> Path:
+    """Save the game as ``saves/<name>.json`` (replacing a save of that name)."""
+    save = make_save(history, names=names, players=players, settings=settings)
+    return write_save_file(save_path(name), save)
+
+
+def autosave(
+    history: History,
+    *,
+    names: tuple[str, str],
+    players: tuple[PlayerKind, PlayerKind],
+    settings: GameSettings | None = None,
+) -> Path:
+    """Write ``autosave.json``; call after every step."""
+    save = make_save(history, names=names, players=players, settings=settings)
+    return write_save_file(autosave_path(), save)
+
+
+def save_exists(name: str) -> bool:
+    return save_path(name).exists()
+
+
+def delete_save(path: Path) -> None:
+    """Remove a save (the load screen's delete); a missing file is not an error."""
+    try:
+        Path(path).unlink(missing_ok=True)
+    except OSError as exc:
+        raise StorageError(f"{Path(path).name}: could not be deleted: {_reason(exc)}") from None
+
+
+def clear_autosave() -> None:
+    """Remove the autosave, e.g. once its game is over."""
+    delete_save(autosave_path())
+
+
+def export_record(path: Path, record: GameRecord) -> Path:
+    """Write the engine's bare record (set-up plus actions), e.g. to share a game."""
+    atomic_write(Path(path), encode_record(record))
+    return Path(path)
+
+
+# Reading ------------------------------------------------------------------
+
+
+def read_bytes(path: Path, *, limit: int = MAX_FILE_BYTES) -> bytes:
+    """A file's bytes, refusing what is not a regular readable file of sane size."""
+    path = Path(path)
+    label = path.name or str(path)
+    try:
+        info = path.stat()
+    except FileNotFoundError:
+        raise StorageError(f"{label}: no such file") from None
+    except OSError as exc:
+        raise StorageError(f"{label}: cannot be read: {_reason(exc)}") from None
+    if stat.S_ISDIR(info.st_mode):
+        raise StorageError(f"{label}: is a folder, not a save file")
+    # A FIFO or device would block or never end; check before opening.
+    if not stat.S_ISREG(info.st_mode):
+        raise StorageError(f"{label}: is not a regular file")
+    if info.st_size > limit:
+        raise StorageError(
+            f"{label}: is too large for a save ({_size(info.st_size)}; the limit is {_size(limit)})"
+        )
+    try:
+        with path.open("rb") as handle:
+            # The file may have grown since stat(); never read more than the limit.
+            data = handle.read(limit + 1)
+    except OSError as exc:
+        raise StorageError(f"{label}: cannot be read: {_reason(exc)}") from None
+    if len(data) > limit:
+        raise StorageError(f"{label}: is too large for a save (over {_size(limit)})")
+    return data
+
+
+def read_save(path: Path) -> LoadedGame:
+    """Read and replay a save file; StorageError for anything wrong with it."""
+    path = Path(path)
+    with _errors_named(path):
+        data = read_bytes(path)
+        return _load_save(path, _check_text(data))
+
+
+def read_autosave() -> LoadedGame | None:
+    """The autosaved game, or None if there is none; StorageError if it is damaged."""
+    path = autosave_path()
+    if not path.exists() and not path.is_symlink():
+        return None
+    return read_save(path)
+
+
+def import_file(path: Path) -> LoadedGame:
+    """Open a save file or a bare engine record (from :func:`export_record`)."""
+    path = Path(path)
+    with _errors_named(path):
+        data = _check_text(read_bytes(path))
+        header = _read_header(data)
+        if header.format == RECORD_FORMAT:
+            return _load_record(path, data)
+        return _load_save(path, data, header)
+
+
+def list_saves() -> list[SaveSummary]:
+    """Every named save, newest first; unreadable files are listed with their error."""
+    directory = saves_dir()
+    try:
+        entries = [
+            entry
+            for entry in directory.iterdir()
+            if entry.suffix == ".json" and not entry.name.startswith(".")
+        ]
+    except FileNotFoundError:
+        return []
+    except OSError as exc:
+        raise StorageError(f"{directory}: cannot list saves: {_reason(exc)}") from None
+    summaries = [summarize(entry) for entry in entries]
+    summaries.sort(key=lambda s: s.modified or datetime.min.replace(tzinfo=UTC), reverse=True)
+    return summaries
+
+
+def summarize(path: Path) -> SaveSummary:
+    """A :class:`SaveSummary` for one file; never raises."""
+    path = Path(path)
+    try:
+        modified: datetime | None = datetime.fromtimestamp(path.stat().st_mtime, UTC)
+    except OSError:
+        modified = None
+    try:
+        loaded = read_save(path)
+    except StorageError as exc:
+        return SaveSummary(name=path.stem, path=path, modified=modified, error=exc.message)
+    state = loaded.state
+    totals = score(state)
+    return SaveSummary(
+        name=path.stem,
+        path=path,
+        modified=modified,
+        names=loaded.save.names,
+        players=loaded.save.players,
+        scores=(totals[0].total, totals[1].total),
+        to_move=current_player(state),
+        finished=state.over,
+        moves=loaded.history.cursor,
+        saved_at=loaded.save.saved_at,
+    )
+
+
+# Settings -----------------------------------------------------------------
+
+
+def read_settings() -> Settings:
+    """The app settings; defaults for a missing, damaged or partly invalid file.
+
+    Each field is checked on its own, so one bad value (say ``"ascii": "yes"``)
+    falls back to its default without losing the others.
+    """
+    try:
+        raw = msgspec.json.decode(_check_text(read_bytes(settings_path(), limit=64 * 1024)))
+    except Exception:
+        # Settings are a convenience: whatever is wrong, start with the defaults.
+        return Settings()
+    if not isinstance(raw, dict):
+        return Settings()
+    good: dict[str, Any] = {}
+    for field in msgspec.structs.fields(Settings):
+        if field.encode_name in raw and field.name != "version":
+            try:
+                msgspec.convert({field.encode_name: raw[field.encode_name]}, Settings)
+            except msgspec.ValidationError:
+                continue
+            good[field.encode_name] = raw[field.encode_name]
+    return msgspec.convert(good, Settings)
+
+
+def write_settings(settings: Settings) -> None:
+    """Write settings.json; StorageError if it cannot be written."""
+    data = msgspec.json.format(_encoder.encode(settings), indent=2) + b"\n"
+    atomic_write(settings_path(), data)
+
+
+# Internals ----------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def _errors_named(path: Path) -> Iterator[None]:
+    """Turn every failure while reading ``path`` into a StorageError naming it.
+
+    The loaders below already say what went wrong; this is the guarantee that
+    a file crafted to hit some unforeseen corner (a decoder recursion limit, an
+    engine bug) still gives the player a message rather than a traceback.
+    """
+    label = path.name or str(path)
+    try:
+        yield
+    except StorageError:
+        raise
+    except RecordError as exc:
+        raise StorageError(f"{label}: {exc}") from None
+    except RecursionError:
+        raise StorageError(f"{label}: is nested too deeply to be a save") from None
+    except MemoryError:
+        raise StorageError(f"{label}: is too large to read") from None
+    except Exception as exc:
+        raise StorageError(f"{label}: cannot be read ({type(exc).__name__}: {exc})") from None
+
+
+def _check_text(data: bytes) -> bytes:
+    # Editors on Windows may add a byte order mark; it is harmless.
+    if data.startswith(b"\xef\xbb\xbf"):
+        data = data[3:]
+    if not data.strip():
+        raise RecordError("the file is empty")
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(
+            f"is not UTF-8 text (byte {exc.start}); it is not a save file or it is damaged"
+        ) from None
+    return data
+
+
+def _read_header(data: bytes) -> _Header:
+    try:
+        return _header_decoder.decode(data)
+    except msgspec.ValidationError:
+        raise RecordError("is not an Imhotep: The Duel save (not a JSON object)") from None
+    except msgspec.DecodeError as exc:
+        raise RecordError(f"is not readable JSON ({exc}); the file may be truncated") from None
+
+
+def _load_save(path: Path, data: bytes, header: _Header | None = None) -> LoadedGame:
+    if header is None:
+        header = _read_header(data)
+    if header.format == RECORD_FORMAT:
+        raise RecordError("is a game record, not a save; open it with import")
+    if header.format != SAVE_FORMAT:
+        raise RecordError("is not an Imhotep: The Duel save (no 'format' field of a save)")
+    if header.version != SAVE_VERSION:
+        raise RecordError(
+            f"save version {header.version!r} is not supported (this program reads "
+            f"version {SAVE_VERSION})"
+        )
+    try:
+        save = _save_decoder.decode(data)
+    except msgspec.ValidationError as exc:
+        raise RecordError(f"invalid save: {exc}") from None
+    except msgspec.DecodeError as exc:
+        raise RecordError(f"is not readable JSON ({exc})") from None
+    record = save.record
+    if record.format != RECORD_FORMAT or record.version != 1:
+        raise RecordError(
+            f"the game record inside has format {record.format!r} version {record.version}, "
+            f"which this program does not read"
+        )
+    cursor = save.cursor
+    if cursor is not None and not 0 <= cursor <= len(record.actions):
+        raise RecordError(
+            f"cursor {cursor} is outside the record (0 to {len(record.actions)} moves)"
+        )
+    history = History.from_record(record, cursor=cursor, undo_mode=save.settings.undo_mode)
+    return LoadedGame(path=path, save=save, states=history.all_states, history=history)
+
+
+def _load_record(path: Path, data: bytes) -> LoadedGame:
+    header = _read_header(data)
+    if header.version != 1:
+        raise RecordError(f"record version {header.version!r} is not supported")
+    try:
+        record = _record_decoder.decode(data)
+    except msgspec.ValidationError as exc:
+        raise RecordError(f"invalid record: {exc}") from None
+    except msgspec.DecodeError as exc:
+        raise RecordError(f"is not readable JSON ({exc})") from None
+    history = History.from_record(record)
+    save = SaveFile(record=record, cursor=history.cursor)
+    return LoadedGame(
+        path=path, save=save, states=history.all_states, history=history, kind="record"
+    )
+
+
+def _reason(exc: OSError) -> str:
+    return (exc.strerror or str(exc)).lower()
+
+
+def _size(count: int) -> str:
+    if count >= 1024 * 1024:
+        return f"{count / (1024 * 1024):.1f} MiB"
+    if count >= 1024:
+        return f"{count / 1024:.0f} KiB"
+    return f"{count} bytes"
+
+
+__all__ = [
+    "MAX_FILE_BYTES",
+    "SAVE_FORMAT",
+    "SAVE_VERSION",
+    "GameSettings",
+    "LoadedGame",
+    "PlayerKind",
+    "SaveFile",
+    "SaveSummary",
+    "Settings",
+    "StorageError",
+    "atomic_write",
+    "autosave",
+    "autosave_path",
+    "clear_autosave",
+    "data_dir",
+    "delete_save",
+    "encode_save",
+    "export_record",
+    "import_file",
+    "list_saves",
+    "make_save",
+    "read_autosave",
+    "read_bytes",
+    "read_save",
+    "read_settings",
+    "sanitize_name",
+    "save_exists",
+    "save_path",
+    "saves_dir",
+    "settings_path",
+    "summarize",
+    "write_save",
+    "write_save_file",
+    "write_settings",
+]

@@ -1,0 +1,152 @@
+"""One widget per monument, each drawing a player's board from the game state."""
+
+from __future__ import annotations
+
+from rich.text import Text
+from textual.reactive import reactive
+from textual.widget import Widget
+
+from engine import GameState
+from engine.scoring import chamber_groups, player_score, temple_sets
+from tui.glyphs import ASCII, UNICODE, Glyphs
+from tui.keys import KEY_OF_TOKEN
+
+LABEL_WIDTH = 10
+
+
+def _label(name: str) -> Text:
+    return Text(name.ljust(LABEL_WIDTH), style="bold")
+
+
+def _points(points: int) -> Text:
+    return Text(f"{points:+d}".rjust(4), style="bold")
+
+
+def _line(label: str, body: Text, points: int | None, width: int) -> Text:
+    text = _label(label) + body
+    if points is not None:
+        text.pad_right(max(0, width - 4 - text.cell_len))
+        text += _points(points)
+    return text
+
+
+class MonumentView(Widget):
+    """Base: a player's monument, redrawn whenever the state is replaced."""
+
+    state: reactive[GameState | None] = reactive(None)
+    ascii: reactive[bool] = reactive(False)
+
+    def __init__(self, who: int) -> None:
+        super().__init__(classes="monument")
+        self.who = who
+
+    @property
+    def glyphs(self) -> Glyphs:
+        return ASCII if self.ascii else UNICODE
+
+    def render(self) -> Text:
+        if self.state is None:
+            return Text("")
+        return self.draw(self.state, self.content_size.width or 40)
+
+    def draw(self, state: GameState, width: int) -> Text:
+        raise NotImplementedError
+
+
+class ObeliskView(MonumentView):
+    def draw(self, state: GameState, width: int) -> Text:
+        count = state.players[self.who].obelisks
+        body = Text(self.glyphs.obelisk * count, style="bold yellow")
+        body += Text(f" {count}")
+        if state.sides.obelisk == "B" and state.first_to_five == self.who:
+            body += Text(f" {self.glyphs.first}first to 5", style="yellow")
+        points = player_score(state, self.who).obelisk
+        return _line(f"Obelisk {state.sides.obelisk}"[:LABEL_WIDTH], body, points, width)
+
+
+class TempleView(MonumentView):
+    def draw(self, state: GameState, width: int) -> Text:
+        values = state.players[self.who].temples
+        if state.sides.temple == "B":
+            sets = temple_sets(values)
+            body = Text(" ".join("".join(str(v) for v in s) for s in sets), style="cyan")
+        else:
+            body = Text(" ".join(str(v) for v in values), style="cyan")
+        if not values:
+            body = Text(self.glyphs.missing, style="dim")
+        points = player_score(state, self.who).temple
+        return _line(f"Temple {state.sides.temple}", body, points, width)
+
+
+class PyramidView(MonumentView):
+    """Light and dark pyramids side by side, each built 3-2-1 from the bottom."""
+
+    def __init__(self, who: int) -> None:
+        super().__init__(who)
+        self.add_class("pyramids")
+
+    def _rows(self, count: int, style: str) -> list[Text]:
+        g = self.glyphs
+        # Tokens 1-3 form the bottom row, 4-5 the middle, 6 the top.
+        layout = ((5,), (3, 4), (0, 1, 2))
+        rows = []
+        for row in layout:
+            text = Text(" " * (3 - len(row)))
+            for i, index in enumerate(row):
+                if i:
+                    text += " "
+                text += Text(g.pyramid, style) if index < count else Text(g.missing, "dim")
+            text.pad_right(6 - text.cell_len)
+            rows.append(text)
+        return rows
+
+    def draw(self, state: GameState, width: int) -> Text:
+        player = state.players[self.who]
+        light = self._rows(player.light, "bold bright_white")
+        dark = self._rows(player.dark, "bold red")
+        labels = [
+            f"Pyramid {state.sides.pyramids}",
+            f" light {player.light}",
+            f" dark {player.dark}",
+        ]
+        points = player_score(state, self.who).pyramids
+        lines = [
+            _line(labels[i], light[i] + Text("  ") + dark[i], points if i == 0 else None, width)
+            for i in range(3)
+        ]
+        return Text("\n").join(lines)
+
+
+class ChamberView(MonumentView):
+    """The burial chamber's spaces 1 to 12; runs of held numbers form the groups."""
+
+    def draw(self, state: GameState, width: int) -> Text:
+        held = set(state.players[self.who].chambers)
+        groups = chamber_groups(state.players[self.who].chambers)
+        group_of = {n: i for i, g in enumerate(groups) for n in g}
+        body = Text()
+        for n in range(1, 13):
+            digits = len(str(n))
+            if n in held:
+                # Alternate colours so neighbouring groups stay apart.
+                style = "bold magenta" if group_of[n] % 2 == 0 else "bold bright_magenta underline"
+                body += Text(str(n), style=style)
+            else:
+                body += Text(self.glyphs.missing.ljust(digits), style="dim")
+            if n < 12:
+                body += " "
+        points = player_score(state, self.who).chamber
+        return _line(f"Chamber {state.sides.chamber}", body, points, width)
+
+
+class HeldView(MonumentView):
+    """Action tokens held, and meeples on the grid: both score 1 each at the end."""
+
+    def draw(self, state: GameState, width: int) -> Text:
+        player = state.players[self.who]
+        # Each held token with the key that plays it.
+        body = Text(" ".join(f"{KEY_OF_TOKEN[t]}:{t}" for t in player.actions), style="bold green")
+        on_grid = sum(1 for owner in state.grid if owner == self.who)
+        score = player_score(state, self.who)
+        body += Text(f"{'  ' if player.actions else ''}on grid {on_grid}", style="dim")
+        return _line("Held", body, score.actions + score.meeples, width)

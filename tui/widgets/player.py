@@ -1,0 +1,64 @@
+"""A player's panel: name, meeples, the four monuments and the live score."""
+
+from __future__ import annotations
+
+from textual.app import ComposeResult
+from textual.containers import Vertical
+from textual.reactive import reactive
+
+from engine import GameState, current_player, score
+from tui.glyphs import ASCII, UNICODE
+from tui.widgets.monuments import (
+    ChamberView,
+    HeldView,
+    MonumentView,
+    ObeliskView,
+    PyramidView,
+    TempleView,
+)
+
+
+class PlayerPanel(Vertical):
+    state: reactive[GameState | None] = reactive(None)
+    ascii: reactive[bool] = reactive(False)
+
+    def __init__(self, who: int, name: str, kind: str = "human") -> None:
+        super().__init__(id=f"player-{who}", classes="player")
+        self.who = who
+        self.player_name = name
+        self.kind = kind
+
+    def compose(self) -> ComposeResult:
+        yield ObeliskView(self.who)
+        yield TempleView(self.who)
+        yield PyramidView(self.who)
+        yield ChamberView(self.who)
+        yield HeldView(self.who)
+
+    def watch_state(self) -> None:
+        self._refresh()
+
+    def watch_ascii(self) -> None:
+        self._refresh()
+
+    def on_mount(self) -> None:
+        self._refresh()
+
+    def _refresh(self) -> None:
+        state = self.state
+        if state is None or not self.children:
+            return
+        glyphs = ASCII if self.ascii else UNICODE
+        meeple = glyphs.meeples[self.who]
+        to_move = current_player(state) == self.who
+        waiting = state.players[self.who].meeples
+        marker = f"{glyphs.turn} " if to_move else ""
+        who = f" ({self.kind})" if self.kind != "human" else ""
+        self.border_title = f"{marker}{meeple} {self.player_name}{who}"
+        supply = meeple * waiting if waiting else "none"
+        total = score(state)[self.who].total
+        self.border_subtitle = f"meeples {supply} · {total} pts"
+        self.set_class(to_move, "to-move")
+        for view in self.query(MonumentView):
+            view.state = state
+            view.ascii = self.ascii
