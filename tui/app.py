@@ -5,16 +5,21 @@ from __future__ import annotations
 import random
 import secrets
 from collections.abc import Iterable
+from pathlib import PurePath
+from typing import ClassVar
 
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from engine import Setup
+from tui import storage
 from tui.history import History
 from tui.paths import style_path
+from tui.screens.files import LoadScreen
 from tui.screens.game import GameScreen
 from tui.screens.new_game import GameOptions, NewGameScreen
 from tui.screens.start import StartScreen
+from tui.storage import LoadedGame
 
 
 def setup_for(options: GameOptions, seed: int | None = None) -> Setup:
@@ -30,16 +35,32 @@ def setup_for(options: GameOptions, seed: int | None = None) -> Setup:
 
 class ImhotepApp(App[None]):
     TITLE = "Imhotep: The Duel"
-    CSS_PATH = style_path("app.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = [
+        style_path("app.tcss"),
+        style_path("widgets.tcss"),
+    ]
 
-    def __init__(self, *, ascii: bool = False) -> None:
+    def __init__(self, *, ascii: bool | None = None, open_game: LoadedGame | None = None) -> None:
         super().__init__()
-        self.ascii = ascii
+        self.settings = storage.read_settings()
+        self.ascii = self.settings.ascii if ascii is None else ascii
         self.last_options = GameOptions()
+        self._open_first = open_game
 
     def on_mount(self) -> None:
         self.set_class(self.ascii, "ascii")
-        self.push_screen(StartScreen())
+        self.push_screen(StartScreen(can_continue=self._can_continue()))
+        if self._open_first is not None:
+            self.open_loaded(self._open_first)
+            self._open_first = None
+
+    @staticmethod
+    def _can_continue() -> bool:
+        try:
+            loaded = storage.read_autosave()
+        except storage.StorageError:
+            return True  # offer it, so the player learns what is wrong with it
+        return loaded is not None and not loaded.state.over
 
     # --- commands -------------------------------------------------------------
 
@@ -66,7 +87,30 @@ class ImhotepApp(App[None]):
             self.pop_screen()
 
     def action_continue_game(self) -> None:
-        self.notify("There is no saved game to continue yet.", severity="warning")
+        try:
+            loaded = storage.read_autosave()
+        except storage.StorageError as exc:
+            self.notify(f"Cannot continue: {exc}", severity="error", timeout=10)
+            return
+        if loaded is None:
+            self.notify("There is no game to continue.", severity="warning")
+            return
+        self.open_loaded(loaded)
+
+    def action_load_game(self) -> None:
+        def chosen(loaded: LoadedGame | None) -> None:
+            if loaded is not None:
+                self.open_loaded(loaded)
+
+        self.push_screen(LoadScreen(), chosen)
+
+    def open_loaded(self, loaded: LoadedGame) -> GameScreen:
+        """Show a game read from a file, standing where it was saved."""
+        self._close_games()
+        save = loaded.save
+        screen = GameScreen(loaded.history, save.names, save.players, ascii=self.ascii)
+        self.push_screen(screen)
+        return screen
 
     def action_help(self) -> None:
         try:
@@ -99,6 +143,8 @@ class ImhotepApp(App[None]):
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
+        yield SystemCommand("Continue", "Continue the last game", self.action_continue_game)
+        yield SystemCommand("Load game", "Open a saved game or a file", self.action_load_game)
         yield SystemCommand("Help", "How to play: rules, scoring, keys", self.action_help)
         yield SystemCommand(
             "ASCII mode", "Switch between symbols and plain ASCII", self.action_toggle_ascii

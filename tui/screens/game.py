@@ -35,10 +35,13 @@ from engine import (
 from engine.actions import PASS, PLACES, STOP, UNLOADS
 from engine.tokens import PLACE_TWO, PLACE_UNLOAD, SWAP_UNLOAD, TAKE
 from tui import cursor as nav
+from tui import storage
 from tui.glyphs import ASCII, UNICODE
 from tui.history import History
 from tui.keys import BOAT_KEYS, TOKEN_KEYS
 from tui.paths import style_path
+from tui.screens.files import PromptScreen
+from tui.screens.log import LogScreen
 from tui.widgets.harbor import CellChosen, Harbor, Marks, SlotChosen
 from tui.widgets.info import HarborInfo
 from tui.widgets.log import ActionLog
@@ -66,6 +69,9 @@ class GameScreen(Screen[None]):
         Binding("escape", "back_out", "Back", show=False),
         Binding("z", "undo", "Undo"),
         Binding("y", "redo", "Redo"),
+        Binding("w", "save", "Save"),
+        Binding("g", "log", "Log"),
+        Binding("o", "app.load_game", "Load", show=False),
         Binding("question_mark,f1", "help", "Help"),
         Binding("n", "new_game", "New game"),
         Binding("q", "leave", "Quit"),
@@ -90,6 +96,7 @@ class GameScreen(Screen[None]):
         self.ascii = ascii
         self._log: list[str] = []
         self._ready = False  # set once the widgets exist
+        self._autosave_failed = False
         self.set_reactive(GameScreen.state, history.state)
 
     # --- layout -------------------------------------------------------------
@@ -223,6 +230,7 @@ class GameScreen(Screen[None]):
             return False
         self._log.append(describe(state, action, self.names))
         self.history.push(action)
+        self._persist()
         self.selected = None
         self.say("")
         self.state = self.history.state
@@ -351,6 +359,7 @@ class GameScreen(Screen[None]):
         last = self.history.last_action
         if self.state.pending is not None and isinstance(last, Play):
             self.history.undo()
+            self._persist()
             self._rebuild_log()
             self.state = self.history.state
             self.say("Token taken back: nothing had happened yet.")
@@ -360,14 +369,18 @@ class GameScreen(Screen[None]):
     def action_undo(self) -> None:
         if self.history.can_undo:
             self.history.undo()
+            self._persist()
             self.selected = None
             self._rebuild_log()
             self.state = self.history.state
             self.say("Undone.")
+        elif self.history.undo_blocked_by_reveal:
+            self.say("Undo stops here: a face-down token has been revealed since.")
 
     def action_redo(self) -> None:
         if self.history.can_redo:
             self.history.redo()
+            self._persist()
             self._rebuild_log()
             self.state = self.history.state
             self.say("Redone.")
@@ -402,6 +415,50 @@ class GameScreen(Screen[None]):
 
     def action_leave(self) -> None:
         self.app.exit()
+
+    # --- files -------------------------------------------------------------------
+
+    def _persist(self) -> None:
+        """Autosave after every change, so no applied action is ever lost."""
+        try:
+            storage.autosave(
+                self.history,
+                names=self.names,
+                players=self.kinds,  # type: ignore[arg-type]
+                settings=storage.GameSettings(undo_mode=self.history.undo_mode, ascii=self.ascii),
+            )
+        except storage.StorageError as exc:
+            if not self._autosave_failed:
+                self.notify(f"Autosave failed: {exc}", severity="error", timeout=10)
+            self._autosave_failed = True
+        else:
+            self._autosave_failed = False
+
+    def action_save(self) -> None:
+        default = f"{self.names[0]} v {self.names[1]}"
+
+        def chosen(name: str | None) -> None:
+            if not name:
+                return
+            try:
+                path = storage.write_save(
+                    name,
+                    self.history,
+                    names=self.names,
+                    players=self.kinds,  # type: ignore[arg-type]
+                    settings=storage.GameSettings(
+                        undo_mode=self.history.undo_mode, ascii=self.ascii
+                    ),
+                )
+            except storage.StorageError as exc:
+                self.notify(str(exc), severity="error", timeout=10)
+            else:
+                self.notify(f"Saved as {path.stem}.")
+
+        self.app.push_screen(PromptScreen("Save this game as", default), chosen)
+
+    def action_log(self) -> None:
+        self.app.push_screen(LogScreen(self.history, self.names, ascii=self.ascii))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "new_game":

@@ -23,6 +23,7 @@ class StartScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "pick('new')", "New game"),
         Binding("c", "pick('continue')", "Continue"),
+        Binding("o", "pick('load')", "Load"),
         Binding("question_mark,f1", "pick('help')", "Help"),
         Binding("q", "pick('quit')", "Quit"),
     ]
@@ -38,7 +39,11 @@ class StartScreen(Screen[None]):
             options = [Option("New game", id="new")]
             if self.can_continue:
                 options.append(Option("Continue", id="continue"))
-            options += [Option("Help: how to play", id="help"), Option("Quit", id="quit")]
+            options += [
+                Option("Load a saved game", id="load"),
+                Option("Help: how to play", id="help"),
+                Option("Quit", id="quit"),
+            ]
             yield OptionList(*options, id="choices")
         yield Footer()
 
@@ -50,6 +55,7 @@ class StartScreen(Screen[None]):
         actions = {
             "new": "new_game",
             "continue": "continue_game",
+            "load": "load_game",
             "help": "help",
             "quit": "quit",
         }

@@ -72,7 +72,9 @@ class BoatView(Widget):
     ascii: reactive[bool] = reactive(False)
 
     def __init__(self, boat: int) -> None:
-        super().__init__(id=f"boat-{boat}", classes="boat row" if boat < 3 else "boat column")
+        super().__init__(
+            id=f"boat-{boat}", classes="boat row-boat" if boat < 3 else "boat column-boat"
+        )
         self.boat = boat
 
     @property

@@ -1,0 +1,122 @@
+"""Saving and loading: a name prompt, the list of saves, and a path prompt.
+
+All reading and writing happens in :mod:`tui.storage`; these screens only ask
+the player and show what went wrong.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Footer, Input, Static
+
+from tui import storage
+from tui.paths import style_path
+
+
+class PromptScreen(ModalScreen[str | None]):
+    """Ask for one line of text (a save name or a path); Esc cancels."""
+
+    CSS_PATH = style_path("files.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, title: str, value: str = "", placeholder: str = "") -> None:
+        super().__init__()
+        self.title_text = title
+        self.value = value
+        self.placeholder = placeholder
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(self.title_text, classes="dialog-title")
+            yield Input(self.value, placeholder=self.placeholder, id="answer")
+            yield Static("", id="problem")
+        yield Footer()
+
+    @on(Input.Submitted)
+    def _submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        text = event.value.strip()
+        if not text:
+            self.query_one("#problem", Static).update("Please type something, or press Esc.")
+            return
+        self.dismiss(text)
+
+
+class LoadScreen(ModalScreen[storage.LoadedGame | None]):
+    """The saved games, newest first, with their players, score and whose turn."""
+
+    CSS_PATH = style_path("files.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", "Cancel"),
+        Binding("i", "import_file", "Open a file"),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Static("Load a saved game", classes="dialog-title")
+            yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="problem")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Name", "Saved", "Players", "Score", "Turn")
+        problem = self.query_one("#problem", Static)
+        try:
+            self.summaries = storage.list_saves()
+        except storage.StorageError as exc:
+            self.summaries = []
+            problem.update(str(exc))
+        for index, summary in enumerate(self.summaries):
+            table.add_row(*self._row(summary), key=str(index))
+        if not self.summaries:
+            problem.update("No saved games yet. Press i to open a file by its path.")
+
+    @staticmethod
+    def _row(summary: storage.SaveSummary) -> tuple[str, ...]:
+        saved = summary.modified.strftime("%Y-%m-%d %H:%M") if summary.modified else "?"
+        if summary.error is not None:
+            return (summary.name, saved, "unreadable", "", "")
+        names = summary.names or ("?", "?")
+        scores = summary.scores or (0, 0)
+        if summary.finished:
+            turn = "finished"
+        elif summary.to_move in (0, 1):
+            turn = names[summary.to_move]
+        else:
+            turn = "?"
+        return (summary.name, saved, f"{names[0]} v {names[1]}", f"{scores[0]}-{scores[1]}", turn)
+
+    @on(DataTable.RowSelected)
+    def _chosen(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        summary = self.summaries[int(str(event.row_key.value))]
+        if summary.error is not None:
+            self.query_one("#problem", Static).update(summary.error)
+            return
+        self._open(summary.path)
+
+    def _open(self, path: Path) -> None:
+        try:
+            loaded = storage.import_file(path)
+        except storage.StorageError as exc:
+            self.query_one("#problem", Static).update(str(exc))
+            return
+        self.dismiss(loaded)
+
+    def action_import_file(self) -> None:
+        def opened(answer: str | None) -> None:
+            if answer:
+                self._open(Path(answer).expanduser())
+
+        self.app.push_screen(
+            PromptScreen("Open a save or game record", placeholder="path to a .json file"),
+            opened,
+        )

@@ -1,0 +1,106 @@
+"""The game log: every move in notation and in words, with a replay viewer.
+
+Moving through the list shows the board as it stood after that move; the game
+itself is not touched. ``e`` exports the game record.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import Screen
+from textual.widgets import DataTable, Footer, Static
+
+from engine import GameState, describe, score
+from tui import storage
+from tui.history import History
+from tui.paths import style_path
+from tui.screens.files import PromptScreen
+from tui.widgets.harbor import Harbor
+from tui.widgets.info import HarborInfo
+
+
+class LogScreen(Screen[None]):
+    CSS_PATH = style_path("log.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,g,q", "app.pop_screen", "Back to the game"),
+        Binding("home", "go(0)", "Start", show=False),
+        Binding("end", "go(-1)", "Latest", show=False),
+        Binding("e", "export", "Export record"),
+    ]
+
+    def __init__(self, history: History, names: tuple[str, str], *, ascii: bool = False) -> None:
+        super().__init__()
+        self.history = history
+        self.names = names
+        self.ascii = ascii
+        self.states: tuple[GameState, ...] = history.states
+
+    def compose(self) -> ComposeResult:
+        with Horizontal():
+            with Vertical(id="moves-pane"):
+                yield Static("Moves", classes="pane-title")
+                yield DataTable(id="moves", cursor_type="row", zebra_stripes=True)
+            with Vertical(id="board-pane"):
+                yield Static("", id="position", classes="pane-title")
+                yield Harbor(id="replay-harbor")
+                yield HarborInfo(id="replay-info")
+                yield Static("", id="words")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("#", "Player", "Move")
+        table.add_row("0", "", "set-up", key="0")
+        for ply, (before, action) in enumerate(
+            zip(self.states, self.history.actions, strict=False), start=1
+        ):
+            table.add_row(str(ply), self.names[before.turn], str(action), key=str(ply))
+        self.query_one("#replay-harbor", Harbor).ascii = self.ascii
+        self.query_one("#replay-info", HarborInfo).ascii = self.ascii
+        table.move_cursor(row=len(self.states) - 1)
+        table.focus()
+        self._show(len(self.states) - 1)
+
+    @on(DataTable.RowHighlighted)
+    def _highlighted(self, event: DataTable.RowHighlighted) -> None:
+        self._show(event.cursor_row)
+
+    def _show(self, ply: int) -> None:
+        state = self.states[ply]
+        self.query_one("#replay-harbor", Harbor).state = state
+        self.query_one("#replay-info", HarborInfo).state = state
+        totals = score(state)
+        self.query_one("#position", Static).update(
+            f"After move {ply} of {len(self.states) - 1}: "
+            f"{self.names[0]} {totals[0].total}, {self.names[1]} {totals[1].total}"
+        )
+        if ply == 0:
+            words = Text("The game as dealt.")
+        else:
+            before, action = self.states[ply - 1], self.history.actions[ply - 1]
+            words = Text(describe(before, action, self.names))
+        self.query_one("#words", Static).update(words)
+
+    def action_go(self, ply: int) -> None:
+        self.query_one(DataTable).move_cursor(row=ply if ply >= 0 else len(self.states) - 1)
+
+    def action_export(self) -> None:
+        def chosen(answer: str | None) -> None:
+            if not answer:
+                return
+            try:
+                path = storage.export_record(Path(answer).expanduser(), self.history.record)
+            except storage.StorageError as exc:
+                self.notify(str(exc), severity="error", timeout=8)
+            else:
+                self.notify(f"Game record written to {path}")
+
+        default = str(Path.cwd() / "imhotep-game.json")
+        self.app.push_screen(PromptScreen("Export the game record to", default), chosen)
