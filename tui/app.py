@@ -9,6 +9,7 @@ from pathlib import PurePath
 from typing import ClassVar
 
 from textual.app import App, SystemCommand
+from textual.binding import Binding
 from textual.screen import Screen
 
 from engine import Setup
@@ -140,6 +141,12 @@ class ImhotepApp(App[None]):
             if isinstance(screen, GameScreen):
                 return screen
         return None
+
+    def get_key_display(self, binding: Binding) -> str:
+        # The footer's own symbols (such as the Enter arrow) are not ASCII.
+        if self.ascii and binding.key == "enter":
+            return "Enter"
+        return super().get_key_display(binding)
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)

@@ -87,13 +87,14 @@ class GameScreen(Screen[None]):
         names: tuple[str, str] = ("Player 1", "Player 2"),
         kinds: tuple[str, str] = ("human", "human"),
         *,
-        ascii: bool = False,
+        ascii: bool | None = None,
     ) -> None:
         super().__init__()
         self.history = history
         self.names = names
         self.kinds = kinds
-        self.ascii = ascii
+        self._ascii_choice = ascii  # None: follow the app's setting
+        self.ascii = False
         self._log: list[str] = []
         self._ready = False  # set once the widgets exist
         self._autosave_failed = False
@@ -117,7 +118,8 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self._ready = True
-        self.set_ascii(self.ascii)
+        choice = self._ascii_choice
+        self.set_ascii(bool(getattr(self.app, "ascii", False)) if choice is None else choice)
         self._rebuild_log()
         self._sync()
         self._check_size(self.app.size.width, self.app.size.height)

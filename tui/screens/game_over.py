@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.table import Table
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
@@ -28,15 +28,18 @@ ROWS = (
 )
 
 
-def breakdown_table(scores: tuple[PlayerScore, PlayerScore], names: tuple[str, str]) -> Table:
-    table = Table(box=None, padding=(0, 1), expand=False)
-    table.add_column("")
-    table.add_column(names[0], justify="right")
-    table.add_column(names[1], justify="right")
+def breakdown_table(scores: tuple[PlayerScore, PlayerScore], names: tuple[str, str]) -> Text:
+    """Both players' points side by side, one monument a line."""
+    width = max(8, *(len(n) for n in names))
+    lines = [Text(" " * 16 + names[0][:width].rjust(width) + "  " + names[1][:width].rjust(width))]
+    lines[0].stylize("bold")
     for field, label in ROWS:
-        table.add_row(label, str(getattr(scores[0], field)), str(getattr(scores[1], field)))
-    table.add_row("Total", str(scores[0].total), str(scores[1].total), style="bold")
-    return table
+        a, b = getattr(scores[0], field), getattr(scores[1], field)
+        lines.append(Text(f"{label:<16}{a:>{width}}  {b:>{width}}"))
+    total = Text(f"{'Total':<16}{scores[0].total:>{width}}  {scores[1].total:>{width}}")
+    total.stylize("bold")
+    lines.append(total)
+    return Text("\n").join(lines)
 
 
 class GameOverScreen(ModalScreen[str]):

@@ -30,8 +30,9 @@ class LogScreen(Screen[None]):
     CSS_PATH = style_path("log.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,g,q", "app.pop_screen", "Back to the game"),
-        Binding("home", "go(0)", "Start", show=False),
-        Binding("end", "go(-1)", "Latest", show=False),
+        # Priority: the move list would otherwise only scroll on Home and End.
+        Binding("home", "go(0)", "Start", show=False, priority=True),
+        Binding("end", "go(-1)", "Latest", show=False, priority=True),
         Binding("e", "export", "Export record"),
     ]
 

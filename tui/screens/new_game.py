@@ -109,6 +109,7 @@ class NewGameScreen(Screen[GameOptions | None]):
                         value=side,
                         allow_blank=False,
                         id=f"side-{key}",
+                        classes="side",
                         compact=True,
                     )
                     yield Static(REMINDERS[key, side], id=f"hint-{key}", classes="hint")

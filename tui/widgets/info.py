@@ -13,12 +13,14 @@ from engine.tokens import kind_of
 from tui.glyphs import ASCII, UNICODE
 
 _KIND_ORDER = ("obelisk", "temple", "pyramid", "chamber", "action")
-_KIND_SHORT = {
-    "obelisk": "obelisk",
-    "temple": "temple",
-    "pyramid": "pyramid",
-    "chamber": "chamber",
-    "action": "action",
+# The box is listed by the token codes' families, which fit in one line.
+_KIND_SHORT = {"obelisk": "OB", "temple": "T", "pyramid": "P", "chamber": "B", "action": "A"}
+_KIND_STYLE = {
+    "obelisk": "bold yellow",
+    "temple": "bold cyan",
+    "pyramid": "bold bright_white",
+    "chamber": "bold magenta",
+    "action": "bold green",
 }
 
 
@@ -41,9 +43,11 @@ class HarborInfo(Widget):
             f"{len(state.supply)} ({refills} refill{'s' if refills != 1 else ''})",
         )
         kinds = Counter(kind_of(t) for t in state.box)
-        box = Text("Box ", style="bold")
-        if kinds:
-            box += Text(", ".join(f"{kinds[k]} {_KIND_SHORT[k]}" for k in _KIND_ORDER if kinds[k]))
-        else:
-            box += Text("empty", style="dim")
+        box = Text("Box", style="bold")
+        for kind in _KIND_ORDER:
+            if kinds[kind]:
+                box += Text(f"  {_KIND_SHORT[kind]} ", style=_KIND_STYLE[kind])
+                box += str(kinds[kind])
+        if not kinds:
+            box += Text(" empty", style="dim")
         return Text("\n").join([head, box])

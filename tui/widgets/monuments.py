@@ -104,14 +104,16 @@ class PyramidView(MonumentView):
         player = state.players[self.who]
         light = self._rows(player.light, "bold bright_white")
         dark = self._rows(player.dark, "bold red")
-        labels = [
-            f"Pyramid {state.sides.pyramids}",
-            f" light {player.light}",
-            f" dark {player.dark}",
-        ]
+        notes = ["", f"  light {player.light}", f"  dark {player.dark}"]
+        labels = [f"Pyramid {state.sides.pyramids}", "", ""]
         points = player_score(state, self.who).pyramids
         lines = [
-            _line(labels[i], light[i] + Text("  ") + dark[i], points if i == 0 else None, width)
+            _line(
+                labels[i],
+                light[i] + Text("  ") + dark[i] + Text(notes[i], style="dim"),
+                points if i == 0 else None,
+                width,
+            )
             for i in range(3)
         ]
         return Text("\n").join(lines)

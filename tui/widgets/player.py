@@ -57,7 +57,7 @@ class PlayerPanel(Vertical):
         self.border_title = f"{marker}{meeple} {self.player_name}{who}"
         supply = meeple * waiting if waiting else "none"
         total = score(state)[self.who].total
-        self.border_subtitle = f"meeples {supply} · {total} pts"
+        self.border_subtitle = f"meeples {supply}, {total} pts"
         self.set_class(to_move, "to-move")
         for view in self.query(MonumentView):
             view.state = state

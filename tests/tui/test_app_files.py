@@ -1,0 +1,203 @@
+"""Saving through the real app: autosave survives kill -9, bad files on the
+command line, save and load screens, the game log."""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import pty
+import signal
+import struct
+import subprocess
+import sys
+import termios
+import threading
+import time
+from pathlib import Path
+
+from tui_support import NAMES
+
+from engine import Place, Setup, encode_state
+from tui import storage
+from tui.app import ImhotepApp
+from tui.screens.files import LoadScreen, PromptScreen
+from tui.screens.game import GameScreen
+from tui.screens.log import LogScreen
+
+REPO = Path(__file__).resolve().parents[2]
+
+
+def _spawn_in_pty(args: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
+    master, slave = pty.openpty()
+    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+    process = subprocess.Popen(
+        args, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=REPO, start_new_session=True
+    )
+    os.close(slave)
+
+    def drain() -> None:
+        # The app stops drawing if nobody reads its output.
+        try:
+            while os.read(master, 65536):
+                pass
+        except OSError:
+            pass
+
+    threading.Thread(target=drain, daemon=True).start()
+    return process, master
+
+
+def _wait_for(check: object, timeout: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if check():  # type: ignore[operator]
+            return
+        time.sleep(0.1)
+    raise AssertionError("timed out waiting for the app")
+
+
+def _autosaved_moves() -> int:
+    try:
+        loaded = storage.read_autosave()
+    except storage.StorageError:
+        return -1
+    return -1 if loaded is None else loaded.history.cursor
+
+
+def test_sigkill_loses_no_applied_action() -> None:
+    env = {**os.environ, "TERM": "xterm-256color"}
+    process, master = _spawn_in_pty([sys.executable, "-m", "tui"], env)
+    try:
+        time.sleep(3)  # start-up
+        os.write(master, b"n")
+        time.sleep(1.5)
+        os.write(master, b"\r")  # start with the defaults
+        for moves, key in enumerate(b"1524", start=1):
+            time.sleep(0.8)
+            os.write(master, bytes([key]))
+            _wait_for(lambda moves=moves: _autosaved_moves() == moves)
+        os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+    finally:
+        if process.poll() is None:
+            os.killpg(process.pid, signal.SIGKILL)
+        os.close(master)
+    loaded = storage.read_autosave()
+    assert loaded is not None
+    assert loaded.history.actions == (Place(0), Place(4), Place(1), Place(3))
+    assert loaded.state.grid[:5] == (0, 0, -1, 1, 1)
+
+
+def test_resume_opens_the_autosaved_game() -> None:
+    history_setup = Setup(seed=4)
+    app = ImhotepApp()
+
+    async def play_some() -> bytes:
+        async with app.run_test(size=(80, 24)) as pilot:
+            app.start_game(history_setup, NAMES)
+            await pilot.pause()
+            await pilot.press("3", "7", "9")
+            screen = app.game_screen
+            assert screen is not None
+            return encode_state(screen.state)
+
+    import asyncio
+
+    before = asyncio.run(play_some())
+    loaded = storage.read_autosave()
+    assert loaded is not None
+    resumed = ImhotepApp(open_game=loaded)
+
+    async def look() -> bytes:
+        async with resumed.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+            screen = resumed.game_screen
+            assert screen is not None and resumed.screen is screen
+            assert screen.names == NAMES
+            return encode_state(screen.state)
+
+    assert asyncio.run(look()) == before
+
+
+def _run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "tui", *args],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+        env={**os.environ},
+    )
+
+
+def test_cli_reports_a_bad_file_without_a_traceback(tmp_path: Path) -> None:
+    bad = tmp_path / "broken.json"
+    bad.write_bytes(b'{"format": "imhotep-duel-save", "version": 1, "record": {')
+    result = _run_cli("--load", str(bad))
+    assert result.returncode == 2
+    assert "broken.json" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert bad.read_bytes().endswith(b"{")
+
+
+def test_cli_resume_without_a_game_says_so() -> None:
+    result = _run_cli("--resume")
+    assert result.returncode == 1
+    assert "no game to resume" in result.stderr
+
+
+def test_cli_directory_and_missing_file(tmp_path: Path) -> None:
+    for target in (tmp_path, tmp_path / "missing.json"):
+        result = _run_cli("--load", str(target))
+        assert result.returncode == 2, result.stderr
+        assert "Traceback" not in result.stderr
+        assert result.stderr.strip()
+
+
+async def test_save_then_load_through_the_screens() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_game(Setup(seed=9), NAMES)
+        await pilot.pause()
+        await pilot.press("5", "1")
+        game = app.game_screen
+        assert game is not None
+        saved_state = encode_state(game.state)
+        await pilot.press("w")
+        assert isinstance(app.screen, PromptScreen)
+        await pilot.press("ctrl+a", "ctrl+k", *"first", "enter")
+        await pilot.pause()
+        assert storage.save_exists("first")
+        await pilot.press("9")  # play on after saving
+        assert encode_state(game.state) != saved_state
+        await pilot.press("o")
+        assert isinstance(app.screen, LoadScreen)
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        reopened = app.game_screen
+        assert isinstance(reopened, GameScreen) and reopened is not game
+        assert encode_state(reopened.state) == saved_state
+
+
+async def test_game_log_steps_through_history_without_changing_the_game() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_game(Setup(seed=2), NAMES)
+        await pilot.pause()
+        await pilot.press("1", "2", "a")
+        game = app.game_screen
+        assert game is not None
+        current = encode_state(game.state)
+        await pilot.press("g")
+        log = app.screen
+        assert isinstance(log, LogScreen)
+        words = str(log.query_one("#words").render())
+        assert "unloads the row 1 boat" in words
+        await pilot.press("up")
+        assert "Bob places a meeple on cell 2" in str(log.query_one("#words").render())
+        await pilot.press("home")
+        assert "as dealt" in str(log.query_one("#words").render())
+        await pilot.press("escape")
+        assert app.screen is game
+        assert encode_state(game.state) == current

@@ -1,0 +1,65 @@
+"""Screenshots of the key screens, compared with the recorded SVGs.
+
+Update after a deliberate change with ``pytest tests/tui --snapshot-update``,
+then look at the new pictures before committing them.
+"""
+
+from __future__ import annotations
+
+import random
+
+from textual.pilot import Pilot
+from tui_support import NAMES, history_of, keys_for
+
+from engine import Action, Setup, apply, legal_actions
+from tui.app import ImhotepApp
+from tui.screens.game import GameScreen
+
+MID_GAME = Setup(seed=21, sides="ABAB", starter=0)
+
+
+def _random_prefix(setup: Setup, length: int | None) -> list[Action]:
+    state = setup.start()
+    rng = random.Random(setup.seed)
+    actions: list[Action] = []
+    while not state.over and (length is None or len(actions) < length):
+        action = rng.choice(legal_actions(state))
+        actions.append(action)
+        state = apply(state, action)
+    return actions
+
+
+async def _open_mid_game(pilot: Pilot[None]) -> None:
+    history = history_of(MID_GAME, _random_prefix(MID_GAME, 30))
+    await pilot.app.push_screen(GameScreen(history, NAMES))
+    await pilot.pause()
+
+
+def test_game_screen_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(ImhotepApp(ascii=False), terminal_size=(80, 24), run_before=_open_mid_game)
+
+
+def test_game_screen_120x40(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(ImhotepApp(ascii=False), terminal_size=(120, 40), run_before=_open_mid_game)
+
+
+def test_game_screen_ascii(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(ImhotepApp(ascii=True), terminal_size=(80, 24), run_before=_open_mid_game)
+
+
+def test_new_game_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(ImhotepApp(ascii=False), terminal_size=(80, 24), press=["n"])
+
+
+async def _finish_game(pilot: Pilot[None]) -> None:
+    setup = Setup(seed=8, sides="BBAA", starter=1)
+    actions = _random_prefix(setup, None)
+    history = history_of(setup, actions[:-1])
+    await pilot.app.push_screen(GameScreen(history, NAMES))
+    await pilot.pause()
+    await pilot.press(*keys_for(actions[-1]))
+    await pilot.pause()
+
+
+def test_game_over_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(ImhotepApp(ascii=False), terminal_size=(80, 24), run_before=_finish_game)
