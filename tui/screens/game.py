@@ -98,6 +98,8 @@ class GameScreen(Screen[None]):
         self._log: list[str] = []
         self._ready = False  # set once the widgets exist
         self._autosave_failed = False
+        self._legal: list[Action] = []
+        self._footer_key: tuple[bool, ...] = ()
         self.set_reactive(GameScreen.state, history.state)
 
     # --- layout -------------------------------------------------------------
@@ -152,14 +154,28 @@ class GameScreen(Screen[None]):
         if not self._ready:
             return
         state = self.state
-        self.query_one(Harbor).state = state
-        self.query_one(HarborInfo).state = state
-        for panel in self.query(PlayerPanel):
-            panel.state = state
-        self.query_one(ActionLog).entries = tuple(self._log)
-        self._sync_marks()
-        self._show_prompt()
-        self.refresh_bindings()
+        with self.app.batch_update():
+            self._legal = legal_actions(state)
+            self.query_one(Harbor).show(state, self.marks())
+            self.query_one(HarborInfo).state = state
+            for panel in self.query(PlayerPanel):
+                panel.state = state
+            self.query_one(ActionLog).entries = tuple(self._log)
+            self._show_prompt()
+            self._refresh_footer()
+
+    def _refresh_footer(self) -> None:
+        # Recomposing the footer is costly: only when a key's availability changed.
+        key = (
+            self.history.can_undo,
+            self.history.can_redo,
+            STOP in self._legal,
+            PASS in self._legal,
+            self.state.over,
+        )
+        if key != self._footer_key:
+            self._footer_key = key
+            self.refresh_bindings()
 
     def _sync_marks(self) -> None:
         if self._ready:
@@ -167,7 +183,7 @@ class GameScreen(Screen[None]):
 
     def marks(self) -> Marks:
         """Highlights for the current step, taken from the engine's legal actions."""
-        legal = legal_actions(self.state)
+        legal = self._legal
         slots: set[tuple[int, int]] = set()
         for action in legal:
             if isinstance(action, Take):
@@ -198,14 +214,14 @@ class GameScreen(Screen[None]):
             if self.selected is not None:
                 text += f" (slot {self.selected[1] + 1} chosen: pick the other slot)"
             else:
-                text += self._key_hint(state)
+                text += self._key_hint(state, self._legal)
         self.query_one("#prompt", Static).update(text)
 
     @staticmethod
-    def _key_hint(state: GameState) -> str:
+    def _key_hint(state: GameState, legal: list[Action]) -> str:
         step = state.pending.step if state.pending is not None else None
         if step is None:
-            return " [1-9 a-f t p u s]" if PASS not in legal_actions(state) else " [. to pass]"
+            return " [. to pass]" if legal == [PASS] else " [1-9 a-f t p u s]"
         return {
             "take": " [a-f, then 1-3]",
             "swap": " [a-f, then two of 1-3]",
@@ -469,9 +485,8 @@ class GameScreen(Screen[None]):
             return self.history.can_undo or None
         if action == "redo":
             return self.history.can_redo or None
-        legal = legal_actions(self.state)
         if action == "stop":
-            return STOP in legal
+            return STOP in self._legal
         if action == "pass_turn":
-            return PASS in legal
+            return PASS in self._legal
         return True

@@ -15,7 +15,7 @@ from textual.widgets import Static
 from engine import GameState
 from engine.tokens import BOAT_NAMES
 from tui.cursor import Target
-from tui.glyphs import ASCII, UNICODE, Glyphs, meeple_text, token_text
+from tui.glyphs import ASCII, UNICODE, meeple_text, token_text
 from tui.keys import BOAT_KEYS
 
 
@@ -46,18 +46,21 @@ class SlotChosen(Message):
         self.slot = slot
 
 
-class CellView(Static):
+class CellView(Widget):
     """One cell of the grid, showing its meeple if any."""
 
+    owner: reactive[int] = reactive(-1)
+    ascii: reactive[bool] = reactive(False)
+
     def __init__(self, cell: int) -> None:
-        super().__init__(id=f"cell-{cell}", classes="cell")
+        super().__init__(id=f"cell-{cell}", classes="harbor-cell")
         self.cell = cell
         self.border_title = str(cell + 1)
 
-    def show(self, owner: int, glyphs: Glyphs, legal: bool, cursor: bool) -> None:
-        self.set_class(legal, "legal")
-        self.set_class(cursor, "cursor")
-        self.update(meeple_text(owner, glyphs) if owner >= 0 else "")
+    def render(self) -> Text:
+        if self.owner < 0:
+            return Text("")
+        return meeple_text(self.owner, ASCII if self.ascii else UNICODE)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -144,6 +147,12 @@ class Harbor(Widget):
             for col in range(3):
                 yield CellView(row * 3 + col)
 
+    def show(self, state: GameState, marks: Marks) -> None:
+        """Replace the state and the marks with a single refresh of the children."""
+        self.set_reactive(Harbor.state, state)
+        self.set_reactive(Harbor.marks, marks)
+        self._refresh_children()
+
     def watch_state(self) -> None:
         self._refresh_children()
 
@@ -158,7 +167,6 @@ class Harbor(Widget):
         if state is None or not self.children:
             return
         marks = self.marks
-        glyphs = ASCII if self.ascii else UNICODE
         cursor = marks.cursor
         for boat_view in self.query(BoatView):
             boat = boat_view.boat
@@ -170,8 +178,10 @@ class Harbor(Widget):
             boat_view.set_class(boat in marks.recent, "recent")
         for cell_view in self.query(CellView):
             cell = cell_view.cell
-            on_it = cursor is not None and cursor.kind == "cell" and cursor.index == cell
-            cell_view.show(state.grid[cell], glyphs, cell in marks.cells, on_it)
+            cell_view.owner = state.grid[cell]
+            cell_view.ascii = self.ascii
+            cell_view.set_class(cell in marks.cells, "legal")
+            cell_view.set_class(cursor == Target("cell", cell), "cursor")
 
     def on_mount(self) -> None:
         self._refresh_children()

@@ -1,0 +1,173 @@
+"""tui.screens.help: every topic opens, keys move around, search filters, Esc closes."""
+
+from __future__ import annotations
+
+import pytest
+from textual.app import App
+from textual.widgets import Input, Markdown, OptionList
+
+from engine import Sides
+from tui.help.topics import TOPIC_IDS, search_topics, topic_markdown
+from tui.screens.help import ASCII_BULLETS, HelpScreen
+
+SIDES = Sides.parse("BABA")
+
+
+class HelpApp(App[None]):
+    """The smallest app that shows the help over an empty screen, as the game does."""
+
+    def __init__(
+        self, topic: str | None = None, sides: Sides | None = None, *, ascii: bool = False
+    ) -> None:
+        super().__init__()
+        self.topic = topic
+        self.sides = sides
+        self.ascii = ascii
+        self.closed = False
+
+    def on_mount(self) -> None:
+        self.set_class(self.ascii, "ascii")
+
+        def closed(_: None) -> None:
+            self.closed = True
+
+        self.push_screen(HelpScreen(self.topic, self.sides), closed)
+
+
+def help_screen(app: App[None]) -> HelpScreen:
+    screen = app.screen
+    assert isinstance(screen, HelpScreen)
+    return screen
+
+
+def highlighted(screen: HelpScreen) -> str | None:
+    topics = screen.query_one("#help-topics", OptionList)
+    option = topics.highlighted_option
+    return option.id if option else None
+
+
+def check_shows(screen: HelpScreen, topic: str, sides: Sides | None) -> None:
+    assert screen.topic == topic
+    assert highlighted(screen) == topic
+    assert screen.markdown_source == topic_markdown(topic, sides)
+    markdown = screen.query_one("#help-markdown", Markdown)
+    assert markdown.children, f"{topic}: the Markdown was not rendered"
+    # Readable at 80x24: the text gets most of the width and the list shows.
+    assert markdown.region.width >= 45
+    assert screen.query_one("#help-topics").region.height >= 10
+
+
+async def test_every_topic_shows() -> None:
+    # One screen walked through with the keyboard: a screen per topic is slow.
+    app = HelpApp(TOPIC_IDS[0], SIDES)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = help_screen(app)
+        check_shows(screen, TOPIC_IDS[0], SIDES)
+        for topic in TOPIC_IDS[1:]:
+            await pilot.press("down")
+            await pilot.pause()
+            check_shows(screen, topic, SIDES)
+
+
+@pytest.mark.parametrize("topic", ["goal", "unload", "pyramids", "notation"])
+async def test_opens_on_topic(topic: str) -> None:
+    app = HelpApp(topic, SIDES)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        check_shows(help_screen(app), topic, SIDES)
+
+
+async def test_opens_on_first_topic_by_default() -> None:
+    app = HelpApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert help_screen(app).topic == TOPIC_IDS[0]
+
+
+def test_unknown_topic_falls_back_to_the_first() -> None:
+    assert HelpScreen("no-such-topic").topic == TOPIC_IDS[0]
+
+
+async def test_keyboard_browsing() -> None:
+    app = HelpApp("goal")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = help_screen(app)
+        await pilot.press("down", "down")
+        await pilot.pause()
+        assert screen.topic == TOPIC_IDS[2]
+        assert screen.markdown_source == topic_markdown(TOPIC_IDS[2])
+        await pilot.press("enter")
+        assert screen.focused is screen.query_one("#help-text")
+        await pilot.press("down", "pagedown")
+        await pilot.press("left")
+        assert isinstance(screen.focused, OptionList)
+        await pilot.press("up")
+        await pilot.pause()
+        assert screen.topic == TOPIC_IDS[1]
+        # ? inside the help shows its keys instead of opening a second help.
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.topic == "controls" == highlighted(screen)
+
+
+async def test_search_filters_topics() -> None:
+    app = HelpApp("goal", SIDES)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = help_screen(app)
+        await pilot.press("slash")
+        assert isinstance(screen.focused, Input)
+        await pilot.press(*"pyramid")
+        await pilot.pause()
+        assert screen.listed_topics == search_topics("pyramid", SIDES)
+        assert "pyramids" in screen.listed_topics
+        assert len(screen.listed_topics) < len(TOPIC_IDS)
+        assert screen.topic in screen.listed_topics
+        # q is part of a query, not a way out, while typing.
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.screen is screen
+        assert screen.listed_topics == []
+        assert screen.has_class("-no-match")
+        for _ in "pyramidq":
+            await pilot.press("backspace")
+        await pilot.pause()
+        assert screen.listed_topics == list(TOPIC_IDS)
+        assert not screen.has_class("-no-match")
+        await pilot.press(*"tie", "enter")
+        await pilot.pause()
+        assert isinstance(screen.focused, OptionList)
+        assert screen.topic in search_topics("tie")
+
+
+async def test_escape_and_q_close() -> None:
+    app = HelpApp("unload")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("slash", "escape")
+        assert app.screen is not None and isinstance(app.screen, HelpScreen)
+        assert isinstance(app.screen.focused, OptionList)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+        assert app.closed
+    app = HelpApp("unload")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("q")
+        await pilot.pause()
+        assert not isinstance(app.screen, HelpScreen)
+
+
+async def test_narrow_terminal_in_ascii() -> None:
+    app = HelpApp("chamber", SIDES, ascii=True)
+    async with app.run_test(size=(50, 20)) as pilot:
+        await pilot.pause()
+        screen = help_screen(app)
+        assert screen.has_class("-narrow")
+        markdown = screen.query_one("#help-markdown", Markdown)
+        assert markdown.region.width >= 25
+        assert list(ASCII_BULLETS) == markdown.BULLETS

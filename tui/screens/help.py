@@ -1,0 +1,167 @@
+"""The rules help: a topic list beside the chosen topic's text.
+
+Pushed over the game screen; Esc or q closes it. The text comes from
+:mod:`tui.help.topics`, so this module only lays it out and lets the player
+move around it.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical, VerticalScroll
+from textual.screen import Screen
+from textual.widgets import Footer, Input, Markdown, OptionList, Static
+from textual.widgets.option_list import Option
+
+from engine.state import Sides
+from tui.help.topics import TOPIC_IDS, search_topics, topic_markdown, topic_title
+from tui.paths import style_path
+
+# List bullets for terminals without the Unicode ones (the app's ASCII mode).
+ASCII_BULLETS = ("- ", "* ", "+ ")
+
+
+class HelpText(VerticalScroll):
+    """The topic's text; left goes back to the topic list (it is never wider than the pane)."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("left", "screen.focus_topics", "Topics", show=False),
+    ]
+
+
+class HelpScreen(Screen[None]):
+    """Rules help, opened on ``topic`` (the first topic if None or unknown).
+
+    ``sides`` are the monument sides of the game in progress: monument topics
+    then show the side in play first.
+    """
+
+    CSS_PATH = style_path("help.tcss")
+
+    # Below 60 columns the topic list gives its room to the text.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]  # noqa: RUF012 (Textual's API)
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "back", "Close"),
+        Binding("q", "close", "Close", show=False),
+        Binding("slash", "search", "Search"),
+        Binding("right", "focus_text", "Text", show=False),
+        # Help inside the help shows its keys rather than stacking a second help.
+        Binding("question_mark,f1", "show_keys", "Keys", show=False),
+    ]
+
+    def __init__(self, topic: str | None = None, sides: Sides | None = None) -> None:
+        super().__init__()
+        self.sides = sides
+        # An unknown topic (a caller out of step with the topic list) must not
+        # cost the player their help: show the first topic instead.
+        self.topic: str = topic if topic in TOPIC_IDS else TOPIC_IDS[0]
+
+    def compose(self) -> ComposeResult:
+        with Horizontal(id="help-body"):
+            with Vertical(id="help-side"):
+                yield Input(placeholder="/ to search", id="help-search", compact=True)
+                yield OptionList(*self._options(TOPIC_IDS), id="help-topics")
+            with HelpText(id="help-text"):
+                markdown = Markdown(topic_markdown(self.topic, self.sides), id="help-markdown")
+                if self.app.has_class("ascii"):
+                    markdown.BULLETS = list(ASCII_BULLETS)
+                yield markdown
+        yield Static("", id="help-empty")
+        yield Footer()
+
+    def on_mount(self) -> None:
+        topics = self.query_one("#help-topics", OptionList)
+        topics.highlighted = TOPIC_IDS.index(self.topic)
+        topics.focus()
+
+    def _options(self, ids: list[str] | tuple[str, ...]) -> list[Option]:
+        return [Option(topic_title(i), id=i) for i in ids]
+
+    @property
+    def markdown_source(self) -> str:
+        """The Markdown on show (for tests and tools)."""
+        return self.query_one("#help-markdown", Markdown).source
+
+    @property
+    def listed_topics(self) -> list[str]:
+        """Ids of the topics the list shows now, after any search."""
+        topics = self.query_one("#help-topics", OptionList)
+        return [o.id for o in topics.options if o.id is not None]
+
+    async def show_topic(self, topic: str) -> None:
+        """Show ``topic``'s text from its top."""
+        if topic == self.topic and self.markdown_source:
+            return
+        self.topic = topic
+        await self.query_one("#help-markdown", Markdown).update(topic_markdown(topic, self.sides))
+        self.query_one("#help-text", VerticalScroll).scroll_home(animate=False)
+
+    @on(OptionList.OptionHighlighted, "#help-topics")
+    async def _highlighted(self, event: OptionList.OptionHighlighted) -> None:
+        # Moving through the list shows each topic at once: browsing needs no Enter.
+        if event.option_id is not None:
+            await self.show_topic(event.option_id)
+
+    @on(OptionList.OptionSelected, "#help-topics")
+    def _selected(self, event: OptionList.OptionSelected) -> None:
+        self.action_focus_text()
+
+    @on(Input.Changed, "#help-search")
+    async def _search(self, event: Input.Changed) -> None:
+        found = search_topics(event.value, self.sides)
+        topics = self.query_one("#help-topics", OptionList)
+        topics.set_options(self._options(found))
+        self.query_one("#help-empty", Static).update(
+            "" if found else f"No topic mentions {event.value.strip()!r}."
+        )
+        self.set_class(not found, "-no-match")
+        if found:
+            keep = self.topic if self.topic in found else found[0]
+            topics.highlighted = found.index(keep)
+            await self.show_topic(keep)
+
+    @on(Input.Submitted, "#help-search")
+    def _search_done(self, event: Input.Submitted) -> None:
+        self.query_one("#help-topics", OptionList).focus()
+
+    async def action_show_keys(self) -> None:
+        search = self.query_one("#help-search", Input)
+        if search.value:
+            search.value = ""
+        topics = self.query_one("#help-topics", OptionList)
+        topics.set_options(self._options(TOPIC_IDS))
+        self.set_class(False, "-no-match")
+        topics.highlighted = TOPIC_IDS.index("controls")
+        topics.focus()
+        await self.show_topic("controls")
+
+    def action_close(self) -> None:
+        self.dismiss()
+
+    def action_search(self) -> None:
+        self.query_one("#help-search", Input).focus()
+
+    def action_focus_topics(self) -> None:
+        self.query_one("#help-topics", OptionList).focus()
+
+    def action_focus_text(self) -> None:
+        self.query_one("#help-text", VerticalScroll).focus()
+
+    def action_back(self) -> None:
+        # Esc leaves the search box first, so one Esc too many never loses the help.
+        if isinstance(self.focused, Input):
+            self.action_focus_topics()
+        else:
+            self.dismiss()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        # Inside the search box, q is a letter of the query.
+        return not (action == "close" and isinstance(self.focused, Input))
+
+
+__all__ = ["HelpScreen"]
