@@ -8,6 +8,7 @@ from collections.abc import Iterable
 from pathlib import PurePath
 from typing import ClassVar
 
+import msgspec
 from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
@@ -78,7 +79,11 @@ class ImhotepApp(App[None]):
         self, setup: Setup, names: tuple[str, str], kinds: tuple[str, str] = ("human", "human")
     ) -> GameScreen:
         self._close_games()
-        screen = GameScreen(History.start(setup), names, kinds, ascii=self.ascii)
+        history = History.start(setup, undo_mode=self.settings.undo_mode)
+        return self._show_game(GameScreen(history, names, kinds, ascii=self.ascii))
+
+    def _show_game(self, screen: GameScreen) -> GameScreen:
+        screen.guide = self.settings.show_guide
         self.push_screen(screen)
         return screen
 
@@ -109,9 +114,10 @@ class ImhotepApp(App[None]):
         """Show a game read from a file, standing where it was saved."""
         self._close_games()
         save = loaded.save
-        screen = GameScreen(loaded.history, save.names, save.players, ascii=self.ascii)
-        self.push_screen(screen)
-        return screen
+        loaded.history.undo_mode = save.settings.undo_mode
+        return self._show_game(
+            GameScreen(loaded.history, save.names, save.players, ascii=self.ascii)
+        )
 
     def action_help(self) -> None:
         try:
@@ -128,12 +134,42 @@ class ImhotepApp(App[None]):
             sides = game.state.sides
         self.push_screen(HelpScreen(topic, sides))
 
+    def _remember(self, **changes: object) -> None:
+        """Change app settings and keep them for the next start."""
+        self.settings = msgspec.structs.replace(self.settings, **changes)
+        try:
+            storage.write_settings(self.settings)
+        except storage.StorageError as exc:
+            self.notify(f"Settings not saved: {exc}", severity="warning")
+
     def action_toggle_ascii(self) -> None:
         self.ascii = not self.ascii
+        self._remember(ascii=self.ascii)
         self.set_class(self.ascii, "ascii")
         game = self.game_screen
         if game is not None:
             game.set_ascii(self.ascii)
+
+    def action_toggle_guide(self) -> None:
+        show = not self.settings.show_guide
+        self._remember(show_guide=show)
+        game = self.game_screen
+        if game is not None:
+            game.set_guide(show)
+        self.notify(f"First-game guide {'on' if show else 'off'}.")
+
+    def action_toggle_undo(self) -> None:
+        mode = "free" if self.settings.undo_mode == "safe" else "safe"
+        self._remember(undo_mode=mode)
+        game = self.game_screen
+        if game is not None:
+            game.history.undo_mode = mode
+            game.refresh_bindings()
+        self.notify(
+            "Undo may now go back to the start of the game."
+            if mode == "free"
+            else "Undo now stops where a face-down token was revealed."
+        )
 
     @property
     def game_screen(self) -> GameScreen | None:
@@ -156,4 +192,23 @@ class ImhotepApp(App[None]):
         yield SystemCommand(
             "ASCII mode", "Switch between symbols and plain ASCII", self.action_toggle_ascii
         )
+        guide = "off" if self.settings.show_guide else "on"
+        yield SystemCommand(
+            f"First-game guide: switch {guide}",
+            "Explain each step in the message line while you learn",
+            self.action_toggle_guide,
+        )
+        other = "free" if self.settings.undo_mode == "safe" else "safe"
+        yield SystemCommand(
+            f"Undo mode: make it {other}",
+            "safe: undo stops where a hidden token was revealed; free: undo anything",
+            self.action_toggle_undo,
+        )
+        game = self.game_screen
+        if game is not None and screen is game:
+            yield SystemCommand("Save game", "Save this game under a name", game.action_save)
+            yield SystemCommand("Game log", "All moves, with a replay viewer", game.action_log)
+            yield SystemCommand(
+                "How did I get these points?", "Each monument's points", game.action_details
+            )
         yield from super().get_system_commands(screen)

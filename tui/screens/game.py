@@ -33,18 +33,23 @@ from engine import (
     why_illegal,
 )
 from engine.actions import PASS, PLACES, STOP, UNLOADS
+from engine.explain import explain_score
 from engine.tokens import PLACE_TWO, PLACE_UNLOAD, SWAP_UNLOAD, TAKE
 from tui import cursor as nav
 from tui import storage
 from tui.glyphs import ASCII, UNICODE
+from tui.guide import guide_text
+from tui.help.topics import topic_for_reason
 from tui.history import History
 from tui.keys import BOAT_KEYS, TOKEN_KEYS
 from tui.paths import style_path
+from tui.screens.details import DetailsScreen
 from tui.screens.files import PromptScreen
 from tui.screens.log import LogScreen
 from tui.widgets.harbor import CellChosen, Harbor, Marks, SlotChosen
 from tui.widgets.info import HarborInfo
 from tui.widgets.log import ActionLog
+from tui.widgets.monuments import MonumentChosen
 from tui.widgets.player import PlayerPanel
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
@@ -71,6 +76,7 @@ class GameScreen(Screen[None]):
         Binding("y", "redo", "Redo"),
         Binding("w", "save", "Save"),
         Binding("g", "log", "Log"),
+        Binding("i", "details", "Points", show=False),
         Binding("o", "app.load_game", "Load", show=False),
         Binding("question_mark,f1", "help", "Help"),
         Binding("n", "new_game", "New game"),
@@ -99,6 +105,8 @@ class GameScreen(Screen[None]):
         self._ready = False  # set once the widgets exist
         self._autosave_failed = False
         self._legal: list[Action] = []
+        self._message_topic: str | None = None
+        self.guide = False  # the first-game guide, switched on by the app's setting
         self._footer_key: tuple[bool, ...] = ()
         self.set_reactive(GameScreen.state, history.state)
 
@@ -124,6 +132,7 @@ class GameScreen(Screen[None]):
         self.set_ascii(bool(getattr(self.app, "ascii", False)) if choice is None else choice)
         self._rebuild_log()
         self._sync()
+        self.say("")
         self._check_size(self.app.size.width, self.app.size.height)
 
     def on_resize(self, event: events.Resize) -> None:
@@ -231,9 +240,16 @@ class GameScreen(Screen[None]):
             "unload_more": " [a-f, or x]",
         }[step]
 
-    def say(self, text: str, *, error: bool = False) -> None:
+    def say(self, text: str, *, error: bool = False, topic: str | None = None) -> None:
+        """Show a message; ``topic`` is the help topic that ``?`` opens while it shows."""
+        self._message_topic = topic
         message = self.query_one("#message", Static)
         message.set_class(error, "error")
+        if not text and self.guide:
+            text = guide_text(self.state, self.names)
+            message.add_class("guide")
+        else:
+            message.remove_class("guide")
         message.update(text)
 
     # --- applying choices ------------------------------------------------------
@@ -243,7 +259,9 @@ class GameScreen(Screen[None]):
         state = self.state
         reason = why_illegal(state, action)
         if reason is not None:
-            self.say(f"Not allowed: {reason}.", error=True)
+            self.say(
+                f"Not allowed: {reason}. (? explains)", error=True, topic=topic_for_reason(reason)
+            )
             self.app.bell()
             return False
         self._log.append(describe(state, action, self.names))
@@ -392,8 +410,6 @@ class GameScreen(Screen[None]):
             self._rebuild_log()
             self.state = self.history.state
             self.say("Undone.")
-        elif self.history.undo_blocked_by_reveal:
-            self.say("Undo stops here: a face-down token has been revealed since.")
 
     def action_redo(self) -> None:
         if self.history.can_redo:
@@ -409,7 +425,13 @@ class GameScreen(Screen[None]):
         await self.app.run_action("help")
 
     def help_topic(self) -> str | None:
-        """The help topic for what the player is looking at now."""
+        """The help topic for what the player is looking at now.
+
+        A message that names a rule (an illegal choice, a clicked monument) wins;
+        then an action token in progress; then what the cursor is on.
+        """
+        if self._message_topic is not None:
+            return self._message_topic
         pending = self.state.pending
         if pending is not None:
             return {
@@ -474,6 +496,18 @@ class GameScreen(Screen[None]):
                 self.notify(f"Saved as {path.stem}.")
 
         self.app.push_screen(PromptScreen("Save this game as", default), chosen)
+
+    def on_monument_chosen(self, message: MonumentChosen) -> None:
+        explained = explain_score(self.state, message.who)[message.topic]
+        self.say(f"{self.names[message.who]}, {explained}. (? explains)", topic=message.topic)
+
+    def action_details(self) -> None:
+        self.app.push_screen(DetailsScreen(self.state, self.names))
+
+    def set_guide(self, on: bool) -> None:
+        self.guide = on
+        if self._ready:
+            self.say("")
 
     def action_log(self) -> None:
         self.app.push_screen(LogScreen(self.history, self.names, ascii=self.ascii))

@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 from rich.text import Text
+from textual import events
+from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
@@ -30,8 +32,19 @@ def _line(label: str, body: Text, points: int | None, width: int) -> Text:
     return text
 
 
+class MonumentChosen(Message):
+    """A monument was clicked: ``topic`` is its help topic id."""
+
+    def __init__(self, who: int, topic: str) -> None:
+        super().__init__()
+        self.who = who
+        self.topic = topic
+
+
 class MonumentView(Widget):
     """Base: a player's monument, redrawn whenever the state is replaced."""
+
+    topic = "leftovers"  # the help topic and score category of this part of the board
 
     state: reactive[GameState | None] = reactive(None)
     ascii: reactive[bool] = reactive(False)
@@ -52,8 +65,14 @@ class MonumentView(Widget):
     def draw(self, state: GameState, width: int) -> Text:
         raise NotImplementedError
 
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        self.post_message(MonumentChosen(self.who, self.topic))
+
 
 class ObeliskView(MonumentView):
+    topic = "obelisk"
+
     def draw(self, state: GameState, width: int) -> Text:
         count = state.players[self.who].obelisks
         body = Text(self.glyphs.obelisk * count, style="bold yellow")
@@ -65,6 +84,8 @@ class ObeliskView(MonumentView):
 
 
 class TempleView(MonumentView):
+    topic = "temple"
+
     def draw(self, state: GameState, width: int) -> Text:
         values = state.players[self.who].temples
         if state.sides.temple == "B":
@@ -80,6 +101,8 @@ class TempleView(MonumentView):
 
 class PyramidView(MonumentView):
     """Light and dark pyramids side by side, each built 3-2-1 from the bottom."""
+
+    topic = "pyramids"
 
     def __init__(self, who: int) -> None:
         super().__init__(who)
@@ -121,6 +144,8 @@ class PyramidView(MonumentView):
 
 class ChamberView(MonumentView):
     """The burial chamber's spaces 1 to 12; runs of held numbers form the groups."""
+
+    topic = "chamber"
 
     def draw(self, state: GameState, width: int) -> Text:
         held = set(state.players[self.who].chambers)

@@ -1,0 +1,135 @@
+"""Help in context, score explanations, the first-game guide, undo, small terminals."""
+
+from __future__ import annotations
+
+from tui_support import NAMES, history_of, keys_for, open_game, walk_until
+
+from engine import GameState, Play, Setup, encode_state, legal_actions, score
+from tui import storage
+from tui.app import ImhotepApp
+from tui.screens.details import DetailsScreen
+from tui.screens.game import GameScreen
+from tui.screens.help import HelpScreen
+
+
+def _game(app: ImhotepApp) -> GameScreen:
+    screen = app.game_screen
+    assert screen is not None
+    return screen
+
+
+async def _help_topic_after(app: ImhotepApp, pilot, *keys: str) -> str | None:  # type: ignore[no-untyped-def]
+    await pilot.press(*keys)
+    await pilot.press("question_mark")
+    await pilot.pause()
+    help_screen = app.screen
+    assert isinstance(help_screen, HelpScreen)
+    topic = help_screen.topic
+    await pilot.press("escape")
+    await pilot.pause()
+    assert isinstance(app.screen, GameScreen)
+    return topic
+
+
+async def test_help_opens_at_what_is_focused() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=1), NAMES)
+        await pilot.pause()
+        assert await _help_topic_after(app, pilot) == "place"  # cursor on the centre cell
+        assert await _help_topic_after(app, pilot, "up", "up", "up") == "unload"  # a boat
+        await pilot.press("b")  # unloading an empty line is illegal
+        assert await _help_topic_after(app, pilot) == "unload"
+        game = _game(app)
+        game.query_one("TempleView").post_message  # noqa: B018 - the widget exists
+        await pilot.click("TempleView")
+        assert "temple" in str(game.query_one("#message").render())
+        assert await _help_topic_after(app, pilot) == "temple"
+
+
+async def test_help_opens_at_the_token_in_progress() -> None:
+    def wanted(state: GameState) -> bool:
+        return state.pending is None and Play("AS") in legal_actions(state)
+
+    setup, prefix = walk_until(50, wanted)
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, history_of(setup, prefix))
+        await pilot.press("s")
+        assert await _help_topic_after(app, pilot) == "swap-unload"
+
+
+async def test_points_details_match_the_engine() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_game(Setup(seed=12), NAMES)
+        await pilot.pause()
+        game = _game(app)
+        for _ in range(12):
+            await pilot.press(*keys_for(legal_actions(game.state)[-1]))
+        await pilot.press("i")
+        details = app.screen
+        assert isinstance(details, DetailsScreen)
+        text = "\n".join(str(w.render()) for w in details.query(".who"))
+        totals = score(game.state)
+        assert f"{NAMES[0]}: {totals[0].total} points" in text
+        assert f"{NAMES[1]}: {totals[1].total} points" in text
+        await pilot.press("escape")
+        assert app.screen is game
+
+
+async def test_guide_can_be_switched_off_and_stays_off() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=1), NAMES)
+        await pilot.pause()
+        game = _game(app)
+        assert game.guide
+        assert "Place" in str(game.query_one("#message").render()) or str(
+            game.query_one("#message").render()
+        )
+        app.action_toggle_guide()
+        await pilot.pause()
+        assert not game.guide
+        assert str(game.query_one("#message").render()) == ""
+    assert storage.read_settings().show_guide is False
+    again = ImhotepApp()
+    async with again.run_test(size=(80, 24)) as pilot:
+        again.start_game(Setup(seed=1), NAMES)
+        await pilot.pause()
+        assert not _game(again).guide
+
+
+async def test_undo_redo_keys_and_the_safe_limit() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=6), NAMES)
+        await pilot.pause()
+        game = _game(app)
+        start = encode_state(game.state)
+        await pilot.press("1", "2")
+        await pilot.press("z", "z")
+        assert encode_state(game.state) == start
+        await pilot.press("y", "y")
+        assert game.state.grid[:2] == (0, 1)
+        await pilot.press("a")  # unloading refills the boat: a hidden token shows
+        unloaded = encode_state(game.state)
+        assert game.check_action("undo", ()) is None  # shown dimmed in the footer
+        await pilot.press("z")
+        assert encode_state(game.state) == unloaded
+        app.action_toggle_undo()  # free undo
+        await pilot.press("z")
+        assert encode_state(game.state) != unloaded
+
+
+async def test_too_small_terminal_says_how_big_to_make_it() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(70, 20)) as pilot:
+        app.start_game(Setup(seed=1), NAMES)
+        await pilot.pause()
+        game = _game(app)
+        assert game.has_class("too-small")
+        assert "80x24" in str(game.query_one("#too-small").render())
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not game.has_class("too-small")
