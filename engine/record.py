@@ -81,11 +81,20 @@ def encode_record(record: GameRecord) -> bytes:
 def decode_record(data: bytes | str) -> GameRecord:
     """Parse a record's JSON; the actions are not replayed yet (see :func:`replay`)."""
     if isinstance(data, str):
-        data = data.encode()
+        try:
+            data = data.encode()
+        except UnicodeEncodeError as exc:
+            raise RecordError(f"the text is not valid Unicode ({exc})") from None
     if not data.strip():
         raise RecordError("the file is empty")
     try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise RecordError(f"not text: invalid UTF-8 at byte {exc.start}") from None
+    try:
         header = _header_decoder.decode(data)
+    except RecursionError:
+        raise RecordError("not a game record: the JSON is nested far too deeply") from None
     except msgspec.ValidationError:
         raise RecordError("this is not an Imhotep: The Duel game record") from None
     except msgspec.DecodeError as exc:

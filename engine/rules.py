@@ -343,6 +343,9 @@ def _check_pending(state: GameState, pending: Pending, action: Action) -> str | 
             return wrong
         if action.first == action.second:
             return "a swap needs two different slots"
+        if action.first > action.second:
+            # One canonical form per swap, so that notation round-trips.
+            return "a swap names its lower slot first"
         return _check_boat_slot(state, action.boat, action.first, action.second)
     if isinstance(action, Stop):
         if step in ("place_more", "unload_more"):
