@@ -6,7 +6,7 @@ import random
 import secrets
 from collections.abc import Iterable
 from pathlib import PurePath
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 import msgspec
 from textual.app import App, SystemCommand
@@ -15,13 +15,15 @@ from textual.screen import Screen
 
 from engine import Setup
 from tui import storage
-from tui.history import History
 from tui.paths import style_path
-from tui.screens.files import LoadScreen
-from tui.screens.game import GameScreen
-from tui.screens.new_game import GameOptions, NewGameScreen
 from tui.screens.start import StartScreen
-from tui.storage import LoadedGame
+
+# The game's screens are imported when first shown: the start screen should
+# appear without waiting for them.
+if TYPE_CHECKING:
+    from tui.screens.game import GameScreen
+    from tui.screens.new_game import GameOptions
+    from tui.storage import LoadedGame
 
 
 def setup_for(options: GameOptions, seed: int | None = None) -> Setup:
@@ -46,7 +48,7 @@ class ImhotepApp(App[None]):
         super().__init__()
         self.settings = storage.read_settings()
         self.ascii = self.settings.ascii if ascii is None else ascii
-        self.last_options = GameOptions()
+        self.last_options: GameOptions | None = None
         self._open_first = open_game
 
     def on_mount(self) -> None:
@@ -58,15 +60,14 @@ class ImhotepApp(App[None]):
 
     @staticmethod
     def _can_continue() -> bool:
-        try:
-            loaded = storage.read_autosave()
-        except storage.StorageError:
-            return True  # offer it, so the player learns what is wrong with it
-        return loaded is not None and not loaded.state.over
+        # Only whether the file is there: reading it waits until it is chosen.
+        return storage.autosave_path().exists()
 
     # --- commands -------------------------------------------------------------
 
     def action_new_game(self) -> None:
+        from tui.screens.new_game import NewGameScreen
+
         self.push_screen(NewGameScreen(self.last_options), self._new_game_chosen)
 
     def _new_game_chosen(self, options: GameOptions | None) -> None:
@@ -78,6 +79,9 @@ class ImhotepApp(App[None]):
     def start_game(
         self, setup: Setup, names: tuple[str, str], kinds: tuple[str, str] = ("human", "human")
     ) -> GameScreen:
+        from tui.history import History
+        from tui.screens.game import GameScreen
+
         self._close_games()
         history = History.start(setup, undo_mode=self.settings.undo_mode)
         return self._show_game(GameScreen(history, names, kinds, ascii=self.ascii))
@@ -108,12 +112,16 @@ class ImhotepApp(App[None]):
             if loaded is not None:
                 self.open_loaded(loaded)
 
+        from tui.screens.files import LoadScreen
+
         self.push_screen(LoadScreen(), chosen)
 
     def open_loaded(self, loaded: LoadedGame) -> GameScreen:
         """Show a game read from a file, standing where it was saved."""
         self._close_games()
         save = loaded.save
+        from tui.screens.game import GameScreen
+
         loaded.history.undo_mode = save.settings.undo_mode
         return self._show_game(
             GameScreen(loaded.history, save.names, save.players, ascii=self.ascii)
@@ -173,6 +181,8 @@ class ImhotepApp(App[None]):
 
     @property
     def game_screen(self) -> GameScreen | None:
+        from tui.screens.game import GameScreen
+
         for screen in reversed(self.screen_stack):
             if isinstance(screen, GameScreen):
                 return screen
