@@ -6,7 +6,7 @@ import random
 import secrets
 from collections.abc import Iterable
 from pathlib import PurePath
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 from textual.app import App, SystemCommand
@@ -23,6 +23,7 @@ from tui.screens.start import StartScreen
 if TYPE_CHECKING:
     from tui.screens.game import GameScreen
     from tui.screens.new_game import GameOptions
+    from tui.history import UndoMode
     from tui.storage import LoadedGame
 
 
@@ -167,7 +168,7 @@ class ImhotepApp(App[None]):
         self.notify(f"First-game guide {'on' if show else 'off'}.")
 
     def action_toggle_undo(self) -> None:
-        mode = "free" if self.settings.undo_mode == "safe" else "safe"
+        mode: UndoMode = "free" if self.settings.undo_mode == "safe" else "safe"
         self._remember(undo_mode=mode)
         game = self.game_screen
         if game is not None:
@@ -194,7 +195,7 @@ class ImhotepApp(App[None]):
             return "Enter"
         return super().get_key_display(binding)
 
-    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+    def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
         yield SystemCommand("Continue", "Continue the last game", self.action_continue_game)
         yield SystemCommand("Load game", "Open a saved game or a file", self.action_load_game)

@@ -15,7 +15,7 @@ Position = tuple[int, int]
 
 class Target(NamedTuple):
     kind: Literal["cell", "slot"]
-    index: int  # cell 0-8, or boat 0-5
+    number: int  # cell 0-8, or boat 0-5
     slot: int = -1  # slot 0-2 for a boat
 
 
@@ -32,10 +32,10 @@ def target_at(pos: Position) -> Target | None:
 
 def position_of(target: Target) -> Position:
     if target.kind == "cell":
-        return 3 + target.index // 3, 3 + target.index % 3
-    if target.index >= 3:
-        return 2 - target.slot, 3 + target.index - 3
-    return 3 + target.index, 2 - target.slot
+        return 3 + target.number // 3, 3 + target.number % 3
+    if target.number >= 3:
+        return 2 - target.slot, 3 + target.number - 3
+    return 3 + target.number, 2 - target.slot
 
 
 def move(pos: Position, d_row: int, d_col: int) -> Position:

@@ -7,7 +7,7 @@ legal, applies it, and hands the new state back down.
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import ClassVar, cast
 
 from textual import events
 from textual.app import ComposeResult
@@ -83,7 +83,8 @@ class GameScreen(Screen[None]):
         Binding("q", "leave", "Quit"),
     ]
 
-    state: reactive[GameState] = reactive(GameState, always_update=True, init=False)
+    # Always given in __init__; the placeholder default is never read.
+    state: reactive[GameState] = reactive(cast(GameState, None), always_update=True, init=False)
     cursor: reactive[nav.Position] = reactive(nav.START, init=False)
     selected: reactive[tuple[int, int] | None] = reactive(None, init=False)
 
@@ -352,9 +353,9 @@ class GameScreen(Screen[None]):
         if target is None:
             return
         if target.kind == "cell":
-            self.choose(PLACES[target.index])
+            self.choose(PLACES[target.number])
         else:
-            self._boat_slot(target.index, target.slot)
+            self._boat_slot(target.number, target.slot)
 
     def action_digit(self, number: int) -> None:
         if self._step() in ("take", "swap"):
@@ -365,8 +366,8 @@ class GameScreen(Screen[None]):
             if number > 3:
                 self.say("A boat has slots 1, 2 and 3.", error=True)
                 return
-            self.cursor = nav.position_of(nav.Target("slot", target.index, number - 1))
-            self._boat_slot(target.index, number - 1)
+            self.cursor = nav.position_of(nav.Target("slot", target.number, number - 1))
+            self._boat_slot(target.number, number - 1)
         else:
             self.cursor = nav.position_of(nav.Target("cell", number - 1))
             self.choose(PLACES[number - 1])
