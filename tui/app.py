@@ -21,9 +21,9 @@ from tui.screens.start import StartScreen
 # The game's screens are imported when first shown: the start screen should
 # appear without waiting for them.
 if TYPE_CHECKING:
+    from tui.history import UndoMode
     from tui.screens.game import GameScreen
     from tui.screens.new_game import GameOptions
-    from tui.history import UndoMode
     from tui.storage import LoadedGame
 
 
