@@ -48,6 +48,7 @@ from tui.screens.files import PromptScreen
 from tui.screens.log import LogScreen
 from tui.widgets.harbor import CellChosen, Harbor, Marks, SlotChosen
 from tui.widgets.info import HarborInfo
+from tui.widgets.line import Line
 from tui.widgets.log import ActionLog
 from tui.widgets.monuments import MonumentChosen
 from tui.widgets.player import PlayerPanel
@@ -83,10 +84,14 @@ class GameScreen(Screen[None]):
         Binding("q", "leave", "Quit"),
     ]
 
-    # Always given in __init__; the placeholder default is never read.
-    state: reactive[GameState] = reactive(cast(GameState, None), always_update=True, init=False)
-    cursor: reactive[nav.Position] = reactive(nav.START, init=False)
-    selected: reactive[tuple[int, int] | None] = reactive(None, init=False)
+    # The screen draws nothing itself (repaint=False): its watchers hand the
+    # change to the widgets that show it, and only those repaint.
+    # The state is always given in __init__; the placeholder default is never read.
+    state: reactive[GameState] = reactive(
+        cast(GameState, None), always_update=True, init=False, repaint=False
+    )
+    cursor: reactive[nav.Position] = reactive(nav.START, init=False, repaint=False)
+    selected: reactive[tuple[int, int] | None] = reactive(None, init=False, repaint=False)
 
     def __init__(
         self,
@@ -122,8 +127,8 @@ class GameScreen(Screen[None]):
             with Vertical(id="right"):
                 yield PlayerPanel(0, self.names[0], self.kinds[0])
                 yield PlayerPanel(1, self.names[1], self.kinds[1])
-        yield Static(id="prompt")
-        yield Static(id="message")
+        yield Line(id="prompt")
+        yield Line(id="message")
         yield Footer()
         yield Static(id="too-small")
 
@@ -225,7 +230,7 @@ class GameScreen(Screen[None]):
                 text += f" (slot {self.selected[1] + 1} chosen: pick the other slot)"
             else:
                 text += self._key_hint(state, self._legal)
-        self.query_one("#prompt", Static).update(text)
+        self.query_one("#prompt", Line).update(text)
 
     @staticmethod
     def _key_hint(state: GameState, legal: list[Action]) -> str:
@@ -244,7 +249,7 @@ class GameScreen(Screen[None]):
     def say(self, text: str, *, error: bool = False, topic: str | None = None) -> None:
         """Show a message; ``topic`` is the help topic that ``?`` opens while it shows."""
         self._message_topic = topic
-        message = self.query_one("#message", Static)
+        message = self.query_one("#message", Line)
         message.set_class(error, "error")
         if not text and self.guide:
             text = guide_text(self.state, self.names)

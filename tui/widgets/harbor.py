@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from typing import ClassVar
 
+from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.app import ComposeResult
@@ -28,7 +30,6 @@ class Marks:
     slots: frozenset[tuple[int, int]] = frozenset()  # (boat, slot) choosable
     selected: tuple[int, int] | None = None  # first slot of a swap
     cursor: Target | None = None
-    recent: frozenset[int] = field(default_factory=frozenset)  # boats just changed
 
 
 class CellChosen(Message):
@@ -46,33 +47,91 @@ class SlotChosen(Message):
         self.slot = slot
 
 
+# Frame characters (corners, edges): plain, under the cursor, and ASCII.
+_FRAMES: dict[str, tuple[str, str, str, str, str, str]] = {
+    "round": ("╭", "─", "╮", "│", "╰", "╯"),
+    "heavy": ("┏", "━", "┓", "┃", "┗", "┛"),
+    "ascii": ("+", "-", "+", "|", "+", "+"),
+}
+
+
 class CellView(Widget):
-    """One cell of the grid, showing its meeple if any."""
+    """One cell of the grid, showing its meeple if any.
+
+    The cell draws its own frame, coloured by component classes, rather than
+    switching CSS classes: a class change restyles the whole harbor, and the
+    cursor and the legal cells change on almost every key.
+    """
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {
+        "harbor-cell--frame",
+        "harbor-cell--legal",
+        "harbor-cell--cursor",
+        "harbor-cell--number",
+    }
 
     owner: reactive[int] = reactive(-1)
+    legal: reactive[bool] = reactive(False)
+    cursor: reactive[bool] = reactive(False)
     ascii: reactive[bool] = reactive(False)
 
     def __init__(self, cell: int) -> None:
         super().__init__(id=f"cell-{cell}", classes="harbor-cell")
         self.cell = cell
-        self.border_title = str(cell + 1)
 
     def render(self) -> Text:
-        if self.owner < 0:
-            return Text("")
-        return meeple_text(self.owner, ASCII if self.ascii else UNICODE)
+        width = max(5, self.size.width)
+        if self.cursor:
+            frame_style = self.get_component_rich_style("harbor-cell--cursor")
+        elif self.legal:
+            frame_style = self.get_component_rich_style("harbor-cell--legal")
+        else:
+            frame_style = self.get_component_rich_style("harbor-cell--frame")
+        kind = "ascii" if self.ascii else "heavy" if self.cursor else "round"
+        tl, h, tr, v, bl, br = _FRAMES[kind]
+        muted = self.get_component_rich_style("harbor-cell--number")
+        number = Text(str(self.cell + 1), Style(color=muted.color, bgcolor=frame_style.bgcolor))
+        top = Text(tl + h, frame_style) + number + Text(h * (width - 4) + tr, frame_style)
+        inner = width - 2
+        if self.owner >= 0:
+            meeple = meeple_text(self.owner, ASCII if self.ascii else UNICODE)
+            left = (inner - meeple.cell_len) // 2
+            body = Text(" " * left) + meeple + Text(" " * (inner - left - meeple.cell_len))
+        else:
+            body = Text(" " * inner)
+        if self.cursor:
+            body.stylize(Style(bgcolor=frame_style.bgcolor))
+        middle = Text(v, frame_style) + body + Text(v, frame_style)
+        bottom = Text(bl + h * inner + br, frame_style)
+        return Text("\n").join([top, middle, bottom])
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
         self.post_message(CellChosen(self.cell))
 
 
+@dataclass(frozen=True)
+class BoatSlice:
+    """What one boat draws; a boat repaints only when this changes."""
+
+    slots: tuple[str, str, str] | None = None
+    choosable: frozenset[int] = frozenset()  # slots the current step may choose
+    selected: int | None = None  # the first slot of a swap
+    cursor: int | None = None  # the slot under the keyboard cursor
+    unloadable: bool = False  # the current step may unload this boat
+
+
 class BoatView(Widget):
     """A boat and its three slots; row boats lie left of the grid, column boats above."""
 
-    slots: reactive[tuple[str, str, str] | None] = reactive(None)
-    marks: reactive[Marks] = reactive(Marks)
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"boat--legal"}
+
+    view: reactive[BoatSlice] = reactive(BoatSlice)
     ascii: reactive[bool] = reactive(False)
+
+    @property
+    def slots(self) -> tuple[str, str, str] | None:
+        return self.view.slots
 
     def __init__(self, boat: int) -> None:
         super().__init__(
@@ -86,14 +145,13 @@ class BoatView(Widget):
 
     def _slot_text(self, slot: int) -> Text:
         assert self.slots is not None
+        view = self.view
         text = token_text(self.slots[slot])
-        marks = self.marks
-        if (self.boat, slot) in marks.slots:
+        if slot in view.choosable:
             text.stylize("underline")
-        if marks.selected == (self.boat, slot):
+        if view.selected == slot:
             text.stylize("reverse blue")
-        cursor = marks.cursor
-        if cursor == Target("slot", self.boat, slot):
+        if view.cursor == slot:
             text.stylize("reverse")
         return text
 
@@ -110,11 +168,22 @@ class BoatView(Widget):
             lines[0].align("center", 7)
             for slot in (2, 1, 0):
                 lines.append(Text(f"{slot + 1} ", style="dim") + self._slot_text(slot))
-            return Text("\n").join(lines)
+            return self._shade(lines)
         slots = Text(" ").join(self._slot_text(s) + Text(" ") for s in (2, 1, 0))
         numbers = Text("3    2    1", style="dim")
         label = self.label.copy()
-        return Text("\n").join([label, slots, numbers])
+        return self._shade([label, slots, numbers])
+
+    def _shade(self, lines: list[Text]) -> Text:
+        """Join the lines, shading the whole boat when it may be unloaded now."""
+        if self.view.unloadable:
+            width = max(1, self.size.width)
+            background = self.get_component_rich_style("boat--legal")
+            for line in lines:
+                line.pad_right(width - line.cell_len)
+                # Underneath the tokens' own colours, which must stay readable.
+                line.stylize_before(Style(bgcolor=background.bgcolor))
+        return Text("\n").join(lines)
 
     def on_click(self, event: events.Click) -> None:
         event.stop()
@@ -132,11 +201,15 @@ class BoatView(Widget):
 
 
 class Harbor(Widget):
-    """The grid of nine cells with the six boats around it."""
+    """The grid of nine cells with the six boats around it.
 
-    state: reactive[GameState | None] = reactive(None)
-    marks: reactive[Marks] = reactive(Marks)
-    ascii: reactive[bool] = reactive(False)
+    The harbor draws nothing itself: a change is handed to the boats and cells,
+    and only those whose slice changed repaint.
+    """
+
+    state: reactive[GameState | None] = reactive(None, repaint=False)
+    marks: reactive[Marks] = reactive(Marks, repaint=False)
+    ascii: reactive[bool] = reactive(False, repaint=False)
 
     def compose(self) -> ComposeResult:
         yield Static(id="harbor-corner")
@@ -170,18 +243,25 @@ class Harbor(Widget):
         cursor = marks.cursor
         for boat_view in self.query(BoatView):
             boat = boat_view.boat
-            boat_view.slots = state.boats[boat]
-            boat_view.marks = marks
+            boat_view.view = BoatSlice(
+                slots=state.boats[boat],
+                choosable=frozenset(s for b, s in marks.slots if b == boat),
+                selected=marks.selected[1]
+                if marks.selected is not None and marks.selected[0] == boat
+                else None,
+                cursor=cursor.slot
+                if cursor is not None and cursor.kind == "slot" and cursor.number == boat
+                else None,
+                unloadable=boat in marks.boats,
+            )
             boat_view.ascii = self.ascii
             boat_view.set_class(state.boats[boat] is None, "removed")
-            boat_view.set_class(boat in marks.boats, "legal")
-            boat_view.set_class(boat in marks.recent, "recent")
         for cell_view in self.query(CellView):
             cell = cell_view.cell
             cell_view.owner = state.grid[cell]
             cell_view.ascii = self.ascii
-            cell_view.set_class(cell in marks.cells, "legal")
-            cell_view.set_class(cursor == Target("cell", cell), "cursor")
+            cell_view.legal = cell in marks.cells
+            cell_view.cursor = cursor == Target("cell", cell)
 
     def on_mount(self) -> None:
         self._refresh_children()

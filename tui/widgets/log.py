@@ -1,4 +1,4 @@
-"""The most recent actions, in plain words."""
+"""The most recent actions, in plain words, newest at the bottom."""
 
 from __future__ import annotations
 
@@ -12,9 +12,16 @@ class ActionLog(Widget):
 
     def render(self) -> Text:
         height = max(1, self.content_size.height)
-        shown = self.entries[-height:]
-        if not shown:
+        width = max(10, self.content_size.width)
+        if not self.entries:
             return Text("No moves yet.", style="dim")
-        lines = [Text(line, style="dim") for line in shown[:-1]]
-        lines.append(Text(shown[-1]))
-        return Text("\n").join(lines)
+        # Wrap first and keep the last lines that fit, so the newest entry is
+        # always shown whole.
+        lines: list[Text] = []
+        for index in range(len(self.entries) - 1, -1, -1):
+            entry = Text(self.entries[index], style="" if not lines else "dim")
+            wrapped = entry.wrap(self.app.console, width)
+            lines[:0] = list(wrapped)
+            if len(lines) >= height:
+                break
+        return Text("\n").join(lines[-height:])

@@ -2,14 +2,16 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from rich.text import Text
 from textual import events
 from textual.message import Message
 from textual.reactive import reactive
 from textual.widget import Widget
 
-from engine import GameState
-from engine.scoring import chamber_groups, player_score, temple_sets
+from engine import GameState, Player, PlayerScore, Sides
+from engine.scoring import chamber_groups, temple_sets
 from tui.glyphs import ASCII, UNICODE, Glyphs
 from tui.keys import KEY_OF_TOKEN
 
@@ -41,12 +43,23 @@ class MonumentChosen(Message):
         self.topic = topic
 
 
+@dataclass(frozen=True)
+class Slice:
+    """What a monument draws: compared on every move, so only a change repaints."""
+
+    sides: Sides
+    player: Player
+    points: int
+    first_to_five: int
+    on_grid: int
+
+
 class MonumentView(Widget):
-    """Base: a player's monument, redrawn whenever the state is replaced."""
+    """Base: one of a player's monuments, drawn from its slice of the state."""
 
     topic = "leftovers"  # the help topic and score category of this part of the board
 
-    state: reactive[GameState | None] = reactive(None)
+    slice: reactive[Slice | None] = reactive(None)
     ascii: reactive[bool] = reactive(False)
 
     def __init__(self, who: int) -> None:
@@ -58,11 +71,11 @@ class MonumentView(Widget):
         return ASCII if self.ascii else UNICODE
 
     def render(self) -> Text:
-        if self.state is None:
+        if self.slice is None:
             return Text("")
-        return self.draw(self.state, self.content_size.width or 40)
+        return self.draw(self.slice, self.content_size.width or 40)
 
-    def draw(self, state: GameState, width: int) -> Text:
+    def draw(self, view: Slice, width: int) -> Text:
         raise NotImplementedError
 
     def on_click(self, event: events.Click) -> None:
@@ -70,33 +83,42 @@ class MonumentView(Widget):
         self.post_message(MonumentChosen(self.who, self.topic))
 
 
+def slice_for(view: MonumentView, state: GameState, points: PlayerScore) -> Slice:
+    """The part of ``state`` that ``view`` draws, with its points."""
+    who = view.who
+    on_grid = sum(1 for owner in state.grid if owner == who)
+    if view.topic == "leftovers":
+        earned = points.actions + points.meeples
+    else:
+        earned = getattr(points, view.topic)
+    return Slice(state.sides, state.players[who], earned, state.first_to_five, on_grid)
+
+
 class ObeliskView(MonumentView):
     topic = "obelisk"
 
-    def draw(self, state: GameState, width: int) -> Text:
-        count = state.players[self.who].obelisks
+    def draw(self, view: Slice, width: int) -> Text:
+        count = view.player.obelisks
         body = Text(self.glyphs.obelisk * count, style="bold yellow")
         body += Text(f" {count}")
-        if state.sides.obelisk == "B" and state.first_to_five == self.who:
+        if view.sides.obelisk == "B" and view.first_to_five == self.who:
             body += Text(f" {self.glyphs.first}first to 5", style="yellow")
-        points = player_score(state, self.who).obelisk
-        return _line(f"Obelisk {state.sides.obelisk}"[:LABEL_WIDTH], body, points, width)
+        return _line(f"Obelisk {view.sides.obelisk}", body, view.points, width)
 
 
 class TempleView(MonumentView):
     topic = "temple"
 
-    def draw(self, state: GameState, width: int) -> Text:
-        values = state.players[self.who].temples
-        if state.sides.temple == "B":
+    def draw(self, view: Slice, width: int) -> Text:
+        values = view.player.temples
+        if view.sides.temple == "B":
             sets = temple_sets(values)
             body = Text(" ".join("".join(str(v) for v in s) for s in sets), style="cyan")
         else:
             body = Text(" ".join(str(v) for v in values), style="cyan")
         if not values:
             body = Text(self.glyphs.missing, style="dim")
-        points = player_score(state, self.who).temple
-        return _line(f"Temple {state.sides.temple}", body, points, width)
+        return _line(f"Temple {view.sides.temple}", body, view.points, width)
 
 
 class PyramidView(MonumentView):
@@ -123,13 +145,13 @@ class PyramidView(MonumentView):
             rows.append(text)
         return rows
 
-    def draw(self, state: GameState, width: int) -> Text:
-        player = state.players[self.who]
+    def draw(self, view: Slice, width: int) -> Text:
+        player = view.player
         light = self._rows(player.light, "bold bright_white")
         dark = self._rows(player.dark, "bold red")
         notes = ["", f"  light {player.light}", f"  dark {player.dark}"]
-        labels = [f"Pyramid {state.sides.pyramids}", "", ""]
-        points = player_score(state, self.who).pyramids
+        labels = [f"Pyramid {view.sides.pyramids}", "", ""]
+        points = view.points
         lines = [
             _line(
                 labels[i],
@@ -147,9 +169,9 @@ class ChamberView(MonumentView):
 
     topic = "chamber"
 
-    def draw(self, state: GameState, width: int) -> Text:
-        held = set(state.players[self.who].chambers)
-        groups = chamber_groups(state.players[self.who].chambers)
+    def draw(self, view: Slice, width: int) -> Text:
+        held = set(view.player.chambers)
+        groups = chamber_groups(view.player.chambers)
         group_of = {n: i for i, g in enumerate(groups) for n in g}
         body = Text()
         for n in range(1, 13):
@@ -162,18 +184,15 @@ class ChamberView(MonumentView):
                 body += Text(self.glyphs.missing.ljust(digits), style="dim")
             if n < 12:
                 body += " "
-        points = player_score(state, self.who).chamber
-        return _line(f"Chamber {state.sides.chamber}", body, points, width)
+        return _line(f"Chamber {view.sides.chamber}", body, view.points, width)
 
 
 class HeldView(MonumentView):
     """Action tokens held, and meeples on the grid: both score 1 each at the end."""
 
-    def draw(self, state: GameState, width: int) -> Text:
-        player = state.players[self.who]
+    def draw(self, view: Slice, width: int) -> Text:
+        player = view.player
         # Each held token with the key that plays it.
         body = Text(" ".join(f"{KEY_OF_TOKEN[t]}:{t}" for t in player.actions), style="bold green")
-        on_grid = sum(1 for owner in state.grid if owner == self.who)
-        score = player_score(state, self.who)
-        body += Text(f"{'  ' if player.actions else ''}on grid {on_grid}", style="dim")
-        return _line("Held", body, score.actions + score.meeples, width)
+        body += Text(f"{'  ' if player.actions else ''}on grid {view.on_grid}", style="dim")
+        return _line("Held", body, view.points, width)

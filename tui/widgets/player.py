@@ -15,12 +15,14 @@ from tui.widgets.monuments import (
     ObeliskView,
     PyramidView,
     TempleView,
+    slice_for,
 )
 
 
 class PlayerPanel(Vertical):
-    state: reactive[GameState | None] = reactive(None)
-    ascii: reactive[bool] = reactive(False)
+    # The panel's own drawing is its border; the monuments repaint themselves.
+    state: reactive[GameState | None] = reactive(None, repaint=False)
+    ascii: reactive[bool] = reactive(False, repaint=False)
 
     def __init__(self, who: int, name: str, kind: str = "human") -> None:
         super().__init__(id=f"player-{who}", classes="player")
@@ -54,11 +56,15 @@ class PlayerPanel(Vertical):
         waiting = state.players[self.who].meeples
         marker = f"{glyphs.turn} " if to_move else ""
         who = f" ({self.kind})" if self.kind != "human" else ""
-        self.border_title = f"{marker}{meeple} {self.player_name}{who}"
+        title = f"{marker}{meeple} {self.player_name}{who}"
+        if title != self.border_title:
+            self.border_title = title
         supply = meeple * waiting if waiting else "none"
-        total = score(state)[self.who].total
-        self.border_subtitle = f"meeples {supply}, {total} pts"
+        points = score(state)[self.who]
+        subtitle = f"meeples {supply}, {points.total} pts"
+        if subtitle != self.border_subtitle:
+            self.border_subtitle = subtitle
         self.set_class(to_move, "to-move")
         for view in self.query(MonumentView):
-            view.state = state
+            view.slice = slice_for(view, state, points)
             view.ascii = self.ascii

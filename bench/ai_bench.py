@@ -1,0 +1,128 @@
+"""Round robin of the computer levels: win rates and thinking time.
+
+Every pairing plays ``--games`` games: each deal (seed) is played twice with the
+seats swapped, so neither level profits from a lucky deal or from starting.
+Sides (A/B of each monument) vary with the seed. Run from the repository root::
+
+    python bench/ai_bench.py --games 200 --budget 0.4
+    python bench/ai_bench.py --games 20 --budget 0.1 --levels hard medium
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import multiprocessing
+import random
+import sys
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from ai import LEVELS, Level, make_player
+from engine import apply_unchecked, new_game, outcome
+
+
+@dataclass(frozen=True, slots=True)
+class Task:
+    levels: tuple[Level, Level]  # the pairing, as listed
+    seed: int
+    swapped: bool  # the second level sits in seat 0 (and starts)
+    budget: float
+
+
+@dataclass(slots=True)
+class GameResult:
+    task: Task
+    winner: Level
+    times: dict[Level, list[float]] = field(default_factory=dict)
+
+
+def play(task: Task) -> GameResult:
+    first, second = task.levels
+    seats = (second, first) if task.swapped else (first, second)
+    deal = random.Random(task.seed)
+    sides = "".join(deal.choice("AB") for _ in range(4))
+    state = new_game(task.seed, sides=sides, starter=0)
+    players = [
+        make_player(level, seed=task.seed * 2 + seat, time_budget=task.budget)
+        for seat, level in enumerate(seats)
+    ]
+    times: dict[Level, list[float]] = {first: [], second: []}
+    while not state.over:
+        seat = state.turn
+        start = time.perf_counter()
+        action = players[seat].choose(state)
+        times[seats[seat]].append(time.perf_counter() - start)
+        state = apply_unchecked(state, action)
+    result = outcome(state)
+    assert result is not None
+    return GameResult(task, seats[result.winner], times)
+
+
+def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval for a proportion."""
+    if n == 0:
+        return 0.0, 1.0
+    p = wins / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return max(0.0, centre - half), min(1.0, centre + half)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=200, help="games per pairing (even)")
+    parser.add_argument("--budget", type=float, default=0.4, help="hard's seconds per decision")
+    parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--seed", type=int, default=1000, help="first deal's seed")
+    args = parser.parse_args(argv)
+
+    order = [lvl for lvl in ("hard", "medium", "easy", "random") if lvl in args.levels]
+    pairings = list(itertools.combinations(order, 2))
+    tasks = [
+        Task((a, b), args.seed + i // 2, bool(i % 2), args.budget)
+        for a, b in pairings
+        for i in range(args.games)
+    ]
+    wins = {pair: 0 for pair in pairings}
+    played = {pair: 0 for pair in pairings}
+    times: dict[str, list[float]] = {lvl: [] for lvl in order}
+    start = time.perf_counter()
+    with multiprocessing.Pool(args.workers) as pool:
+        for done, result in enumerate(pool.imap_unordered(play, tasks, chunksize=1), 1):
+            pair = result.task.levels
+            played[pair] += 1
+            wins[pair] += result.winner == pair[0]
+            for level, spent in result.times.items():
+                times[level].extend(spent)
+            if done % 20 == 0:
+                print(f"  {done}/{len(tasks)} games", file=sys.stderr, flush=True)
+    elapsed = time.perf_counter() - start
+
+    print(
+        f"games per pairing: {args.games}, hard budget: {args.budget}s, "
+        f"workers: {args.workers}, wall time: {elapsed:.0f}s"
+    )
+    print(f"{'pairing':<18} {'wins':>9} {'rate':>6}  95% interval")
+    for pair in pairings:
+        low, high = wilson(wins[pair], played[pair])
+        rate = wins[pair] / played[pair]
+        label = f"{pair[0]} vs {pair[1]}"
+        print(
+            f"{label:<18} {wins[pair]:>4}/{played[pair]:<4} {rate:>6.1%}  [{low:.1%}, {high:.1%}]"
+        )
+    print(f"{'level':<8} {'decisions':>9} {'mean ms':>8} {'max ms':>8}")
+    for level in order:
+        spent = times[level]
+        mean = 1000 * sum(spent) / len(spent) if spent else 0.0
+        peak = 1000 * max(spent, default=0.0)
+        print(f"{level:<8} {len(spent):>9} {mean:>8.1f} {peak:>8.1f}")
+
+
+if __name__ == "__main__":
+    main()
