@@ -1,0 +1,105 @@
+"""How good a position is for one player, in points.
+
+The base is the score difference as if the game ended now. Positional terms
+correct what that misses: held action tokens are worth more than their end
+point while they can still be played, and the player to move can often cash in
+an unload that is ready now (the *threat*), which a score alone cannot see.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Final
+
+from msgspec.structs import replace
+
+from engine import GameState, Player, Sides, apply_unchecked, unloadable_boats
+from engine.actions import UNLOADS
+from engine.scoring import chamber_points, obelisk_points, pyramid_points, temple_points
+
+# A finished game is worth more than any points margin, so search prefers a
+# narrow win to a wide loss.
+WIN: Final = 1000.0
+
+# An action token still in hand: its final point plus the turn it can make.
+TOKEN_EXTRA: Final = 0.5
+# Meeples on the grid score at the end only; mid-game they are just claims.
+MEEPLE_WEIGHT: Final = 0.0
+# The mover can take the best ready unload, but may prefer something else.
+THREAT_WEIGHT: Final = 0.3
+# The other player's ready unloads wait for their next turn, unless the mover
+# spoils them first.
+WAITING_WEIGHT: Final = 0.6
+
+
+@lru_cache(maxsize=1 << 16)
+def _monuments(sides: Sides, player: Player) -> int:
+    # Search scores the same holdings over and over (most unloads leave one
+    # player's boards alone), so these sums are worth remembering.
+    return (
+        temple_points(sides.temple, player.temples)
+        + pyramid_points(sides.pyramids, player.light, player.dark)
+        + chamber_points(sides.chamber, player.chambers)
+    )
+
+
+def points(state: GameState, who: int) -> int:
+    """``who``'s monument points, without meeples and held tokens."""
+    sides = state.sides
+    return obelisk_points(sides, state.players, state.first_to_five, who) + _monuments(
+        sides, state.players[who]
+    )
+
+
+def final_margin(state: GameState, who: int) -> int:
+    """``who``'s total minus the opponent's, as the engine scores a finished game."""
+    other = 1 - who
+    mine = points(state, who) + len(state.players[who].actions)
+    theirs = points(state, other) + len(state.players[other].actions)
+    grid = state.grid
+    return mine - theirs + grid.count(who) - grid.count(other)
+
+
+def terminal_value(state: GameState, who: int) -> float:
+    margin = final_margin(state, who)
+    won = margin > 0 or (margin == 0 and state.starter != who)
+    return (WIN if won else -WIN) + margin
+
+
+def material(state: GameState, who: int) -> float:
+    """Score difference plus the worth of held tokens and meeples on the grid."""
+    if state.over:
+        return terminal_value(state, who)
+    other = 1 - who
+    # Fewer refills left means fewer turns in which to play a held token.
+    token_worth = 1.0 + TOKEN_EXTRA * min(1.0, len(state.supply) / 9.0)
+    value = float(points(state, who) - points(state, other))
+    value += token_worth * (len(state.players[who].actions) - len(state.players[other].actions))
+    value += MEEPLE_WEIGHT * (state.grid.count(who) - state.grid.count(other))
+    return value
+
+
+def best_unload_gain(state: GameState, mover: int) -> float:
+    """How much ``mover`` would gain, at best, by one unload ready now."""
+    if state.turn != mover:
+        state = replace(state, turn=mover)
+    base = material(state, mover)
+    best = 0.0
+    for boat in unloadable_boats(state):
+        after = apply_unchecked(state, UNLOADS[boat])
+        gain = material(after, mover) - base
+        if gain > best:
+            best = gain
+    return best
+
+
+def evaluate(state: GameState, who: int) -> float:
+    """The worth of a position between turns for ``who``, in points."""
+    if state.over:
+        return terminal_value(state, who)
+    value = material(state, who)
+    mover = state.turn
+    threat = THREAT_WEIGHT * best_unload_gain(state, mover)
+    if WAITING_WEIGHT:
+        threat -= WAITING_WEIGHT * best_unload_gain(state, 1 - mover)
+    return value + threat if mover == who else value - threat

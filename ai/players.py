@@ -1,0 +1,105 @@
+"""Computer players by level, each choosing one step at a time.
+
+A player plans a complete turn but hands out only its first step; when asked
+again in the same turn it reuses the plan while the position is the one it
+expected, and plans afresh when something new came to light (a refilled boat).
+"""
+
+from __future__ import annotations
+
+import random
+import threading
+import time
+from collections.abc import Callable
+from typing import Final, Literal
+
+from ai.greedy import easy_choice, medium_choice
+from ai.hidden import PublicKey, public_key
+from ai.search import search
+from ai.turns import Turn
+from engine import Action, GameState, apply_unchecked, legal_actions, reveals_hidden
+
+Level = Literal["random", "easy", "medium", "hard"]
+LEVELS: Final[tuple[Level, ...]] = ("random", "easy", "medium", "hard")
+
+DEFAULT_BUDGET: Final = 0.8  # seconds per decision for hard
+# Hard never thinks longer than this, whatever budget it is given.
+MAX_BUDGET: Final = 2.0
+
+StopSignal = Callable[[], bool] | threading.Event | None
+
+
+def stop_check(stop: StopSignal) -> Callable[[], bool]:
+    """A cancel signal (callable, Event or None) as a plain callable."""
+    if stop is None:
+        return lambda: False
+    if isinstance(stop, threading.Event):
+        return stop.is_set
+    return stop
+
+
+class ComputerPlayer:
+    """A computer opponent: ``choose(state)`` returns one legal step.
+
+    ``should_stop`` (a callable or a ``threading.Event``) lets a UI cancel a
+    search in progress; the player then answers at once with the best step
+    found so far, which is always legal.
+    """
+
+    def __init__(
+        self,
+        level: Level,
+        seed: int | None = None,
+        time_budget: float | None = None,
+        max_passes: int | None = None,
+    ):
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}")
+        self.level: Level = level
+        self.rng = random.Random(seed)
+        budget = DEFAULT_BUDGET if time_budget is None else time_budget
+        self.time_budget = min(max(budget, 0.0), MAX_BUDGET)
+        self.max_passes = max_passes
+        self._plan: list[tuple[PublicKey, Action]] = []
+        self.last_think: float = 0.0  # seconds spent on the last decision
+
+    def choose(self, state: GameState, should_stop: StopSignal = None) -> Action:
+        start = time.monotonic()
+        try:
+            return self._choose(state, stop_check(should_stop))
+        finally:
+            self.last_think = time.monotonic() - start
+
+    def _choose(self, state: GameState, stop: Callable[[], bool]) -> Action:
+        actions = legal_actions(state)
+        if not actions:
+            raise ValueError("the game is over: there is nothing to choose")
+        if len(actions) == 1:
+            return actions[0]
+        if self.level == "random":
+            return self.rng.choice(actions)
+        key = public_key(state)
+        if self._plan and self._plan[0][0] == key and self._plan[0][1] in actions:
+            return self._plan.pop(0)[1]
+        turn = self._plan_turn(state, stop)
+        self._remember(state, turn)
+        return self._plan.pop(0)[1]
+
+    def _plan_turn(self, state: GameState, stop: Callable[[], bool]) -> Turn:
+        if self.level == "easy":
+            return easy_choice(state, self.rng)
+        if self.level == "medium":
+            return medium_choice(state, self.rng)
+        return search(state, self.rng, self.time_budget, stop, self.max_passes).turn
+
+    def _remember(self, state: GameState, turn: Turn) -> None:
+        # Keep the steps only up to the first one that turns up a face-down
+        # token: after it the position holds news, and the rest is planned again.
+        # Only the lengths of supply and reserve are compared, which are public.
+        self._plan = []
+        for action in turn.steps:
+            self._plan.append((public_key(state), action))
+            after = apply_unchecked(state, action)
+            if reveals_hidden(state, after):
+                break
+            state = after
