@@ -21,8 +21,8 @@ import sys
 import tempfile
 import time
 
-from engine import Place, Play, Setup, Stop, Swap, Take, Unload, legal_actions
-from engine.actions import Action
+from engine import Setup, legal_actions
+from tui.keys import keys_for
 
 STARTUP_SNIPPET = """
 import time, asyncio
@@ -50,23 +50,6 @@ def startup_seconds(runs: int) -> list[float]:
         # Count the interpreter's own start too: that is what a player waits for.
         times.append(min(interpreter, inside + 0.05) if inside else interpreter)
     return times
-
-
-def keys_for(action: Action) -> list[str]:
-    boats = "abcdef"
-    if isinstance(action, Place):
-        return [str(action.cell + 1)]
-    if isinstance(action, Unload):
-        return [boats[action.boat]]
-    if isinstance(action, Play):
-        return [{"AT": "t", "AP": "p", "AU": "u", "AS": "s"}[action.token]]
-    if isinstance(action, Take):
-        return [boats[action.boat], str(action.slot + 1)]
-    if isinstance(action, Swap):
-        return [boats[action.boat], str(action.first + 1), str(action.second + 1)]
-    if isinstance(action, Stop):
-        return ["x"]
-    return ["full_stop"]
 
 
 async def key_latencies(moves: int) -> list[float]:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from tui_support import NAMES, history_of, keys_for, open_game, walk_until
+from tui_support import NAMES, history_of, open_game, walk_until
 
 from engine import GameState, Play, Setup, encode_state, legal_actions, score
 from tui import storage
 from tui.app import ImhotepApp
+from tui.keys import keys_for
 from tui.screens.details import DetailsScreen
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen

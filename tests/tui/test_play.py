@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from textual.pilot import Pilot
-from tui_support import NAMES, history_of, keys_for, open_game, walk_until
+from tui_support import NAMES, history_of, open_game, walk_until
 
 from engine import (
     GameState,
@@ -18,6 +18,7 @@ from engine import (
     why_illegal,
 )
 from tui.app import ImhotepApp
+from tui.keys import keys_for
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.new_game import NewGameScreen

@@ -9,10 +9,11 @@ from __future__ import annotations
 import random
 
 from textual.pilot import Pilot
-from tui_support import NAMES, history_of, keys_for
+from tui_support import NAMES, history_of
 
 from engine import Action, Setup, apply, legal_actions
 from tui.app import ImhotepApp
+from tui.keys import keys_for
 from tui.screens.game import GameScreen
 
 MID_GAME = Setup(seed=21, sides="ABAB", starter=0)

@@ -8,41 +8,15 @@ from collections.abc import Callable
 from engine import (
     Action,
     GameState,
-    Pass,
-    Place,
-    Play,
     Setup,
-    Stop,
-    Swap,
-    Take,
-    Unload,
     apply,
     legal_actions,
 )
 from tui.app import ImhotepApp
 from tui.history import History
-from tui.keys import BOAT_KEYS, KEY_OF_TOKEN
 from tui.screens.game import GameScreen
 
 NAMES = ("Ann", "Bob")
-
-
-def keys_for(action: Action) -> list[str]:
-    """The key presses a player uses for ``action`` on the game screen."""
-    if isinstance(action, Place):
-        return [str(action.cell + 1)]
-    if isinstance(action, Unload):
-        return [BOAT_KEYS[action.boat]]
-    if isinstance(action, Play):
-        return [KEY_OF_TOKEN[action.token]]
-    if isinstance(action, Take):
-        return [BOAT_KEYS[action.boat], str(action.slot + 1)]
-    if isinstance(action, Swap):
-        return [BOAT_KEYS[action.boat], str(action.first + 1), str(action.second + 1)]
-    if isinstance(action, Stop):
-        return ["x"]
-    assert isinstance(action, Pass)
-    return ["full_stop"]
 
 
 def walk_until(

@@ -7,6 +7,8 @@ legal, applies it, and hands the new state back down.
 
 from __future__ import annotations
 
+import threading
+from functools import partial
 from typing import ClassVar, cast
 
 from textual import events
@@ -17,6 +19,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Footer, Static
 
+import ai
 from engine import (
     Action,
     GameState,
@@ -41,7 +44,7 @@ from tui.glyphs import ASCII, UNICODE
 from tui.guide import guide_text
 from tui.help.topics import topic_for_reason
 from tui.history import History
-from tui.keys import BOAT_KEYS, TOKEN_KEYS
+from tui.keys import BOAT_KEYS, TOKEN_KEYS, keys_for
 from tui.paths import style_path
 from tui.screens.details import DetailsScreen
 from tui.screens.files import PromptScreen
@@ -78,6 +81,9 @@ class GameScreen(Screen[None]):
         Binding("w", "save", "Save"),
         Binding("g", "log", "Log"),
         Binding("i", "details", "Points", show=False),
+        Binding("H", "hint", "Hint", show=False),
+        Binding("plus,equals_sign", "speed(-1)", "Faster", show=False),
+        Binding("minus", "speed(1)", "Slower", show=False),
         Binding("o", "app.load_game", "Load", show=False),
         Binding("question_mark,f1", "help", "Help"),
         Binding("n", "new_game", "New game"),
@@ -113,6 +119,14 @@ class GameScreen(Screen[None]):
         self._legal: list[Action] = []
         self._message_topic: str | None = None
         self.guide = False  # the first-game guide, switched on by the app's setting
+        # Computer players, by seat; they think in a worker thread.
+        self._computers = {
+            who: ai.make_player(kind) for who, kind in enumerate(kinds) if kind in ai.LEVELS
+        }
+        self._stop = threading.Event()
+        self._thinking_on: GameState | None = None  # the state a search started from
+        # Pause before a computer's move, so a person can follow it (+/- change it).
+        self.delay = 0.4 if len(self._computers) < 2 else 1.0
         self._footer_key: tuple[bool, ...] = ()
         self.set_reactive(GameScreen.state, history.state)
 
@@ -178,11 +192,12 @@ class GameScreen(Screen[None]):
             self.query_one(ActionLog).entries = tuple(self._log)
             self._show_prompt()
             self._refresh_footer()
+        self._maybe_think()
 
     def _refresh_footer(self) -> None:
         # Recomposing the footer is costly: only when a key's availability changed.
         key = (
-            self.history.can_undo,
+            self._can_undo(),
             self.history.can_redo,
             STOP in self._legal,
             PASS in self._legal,
@@ -210,7 +225,10 @@ class GameScreen(Screen[None]):
                 elif chosen in ((action.boat, action.first), (action.boat, action.second)):
                     slots.update({(action.boat, action.first), (action.boat, action.second)})
                     slots.discard(chosen)
+        last = self.history.last_action
         return Marks(
+            recent_cell=last.cell if isinstance(last, Place) else None,
+            recent_boat=last.boat if isinstance(last, Unload | Take | Swap) else None,
             cells=frozenset(a.cell for a in legal if isinstance(a, Place)),
             boats=frozenset(a.boat for a in legal if isinstance(a, Unload)),
             slots=frozenset(slots),
@@ -223,6 +241,10 @@ class GameScreen(Screen[None]):
         glyphs = ASCII if self.ascii else UNICODE
         if state.over:
             text = "The game is over."
+        elif self.computer_to_move:
+            who = current_player(state)
+            level = self.kinds[who]
+            text = f"{glyphs.turn} {glyphs.meeples[who]} {self.names[who]} ({level}) is thinking..."
         else:
             who = current_player(state)
             text = f"{glyphs.turn} {glyphs.meeples[who]} {self.names[who]}: {step_prompt(state)}"
@@ -260,9 +282,13 @@ class GameScreen(Screen[None]):
 
     # --- applying choices ------------------------------------------------------
 
-    def choose(self, action: Action) -> bool:
+    def choose(self, action: Action, *, by_computer: bool = False) -> bool:
         """Apply ``action`` if the engine allows it; otherwise show its reason."""
         state = self.state
+        if self.computer_to_move and not by_computer:
+            who = current_player(state)
+            self.say(f"Please wait: {self.names[who]} (computer) is to move.")
+            return False
         reason = why_illegal(state, action)
         if reason is not None:
             self.say(
@@ -274,8 +300,8 @@ class GameScreen(Screen[None]):
         self.history.push(action)
         self._persist()
         self.selected = None
-        self.say("")
         self.state = self.history.state
+        self.say("")
         if self.state.over:
             self._game_over()
         return True
@@ -408,8 +434,30 @@ class GameScreen(Screen[None]):
         elif self.state.pending is not None:
             self.say("Part of this token is already done; press z to undo step by step.")
 
+    @property
+    def _human(self) -> int | None:
+        """The one human seat in a game against the computer, else None."""
+        humans = [who for who in (0, 1) if who not in self._computers]
+        return humans[0] if len(humans) == 1 else None
+
+    def _can_undo(self) -> bool:
+        if self._computers and self._human is None:
+            return False  # a demo game: nothing to take back
+        if self._human is not None:
+            return self.history.can_undo_to(self._human)
+        return self.history.can_undo
+
     def action_undo(self) -> None:
-        if self.history.can_undo:
+        if self._human is not None and self._can_undo():
+            # Against the computer, undo goes back to the human's last decision.
+            self.stop_thinking()
+            self.history.undo_to(self._human)
+            self._persist()
+            self.selected = None
+            self._rebuild_log()
+            self.state = self.history.state
+            self.say("Undone to your last decision.")
+        elif self._human is None and self.history.can_undo:
             self.history.undo()
             self._persist()
             self.selected = None
@@ -418,7 +466,7 @@ class GameScreen(Screen[None]):
             self.say("Undone.")
 
     def action_redo(self) -> None:
-        if self.history.can_redo:
+        if self.history.can_redo and not self._computers:
             self.history.redo()
             self._persist()
             self._rebuild_log()
@@ -515,6 +563,70 @@ class GameScreen(Screen[None]):
         if self._ready:
             self.say("")
 
+    # --- computer players -----------------------------------------------------
+
+    @property
+    def computer_to_move(self) -> bool:
+        return not self.state.over and current_player(self.state) in self._computers
+
+    def _maybe_think(self) -> None:
+        if not self.computer_to_move or self._thinking_on is self.state:
+            return
+        self._thinking_on = self.state
+        self._stop = threading.Event()
+        self.run_worker(
+            partial(self._think, self.state, self._stop),
+            thread=True,
+            exclusive=True,
+            group="computer",
+            name="computer move",
+        )
+
+    def _think(self, state: GameState, stop: threading.Event) -> None:
+        """In a worker thread: wait a moment, search, hand the step back."""
+        if stop.wait(self.delay):
+            return
+        player = self._computers[current_player(state)]
+        action = player.choose(state, should_stop=stop)
+        if not stop.is_set():
+            self.app.call_from_thread(self._computer_chose, state, action)
+
+    def _computer_chose(self, state: GameState, action: Action) -> None:
+        # A search that outlived its position (undo, a new game) is ignored.
+        if state is not self.state or self._stop.is_set():
+            return
+        self._thinking_on = None
+        who = current_player(state)
+        if self.choose(action, by_computer=True):
+            self.say(f"{self.names[who]} ({self.kinds[who]}): {self._log[-1]}")
+
+    def stop_thinking(self) -> None:
+        self._stop.set()
+        self._thinking_on = None
+
+    def on_unmount(self) -> None:
+        self.stop_thinking()
+
+    def action_speed(self, step: int) -> None:
+        self.delay = min(3.0, max(0.0, self.delay + 0.2 * step))
+        self.say(f"Computer moves wait {self.delay:.1f} s.")
+
+    def action_hint(self) -> None:
+        if self.state.over or self.computer_to_move:
+            return
+        self.say("Thinking about a hint...")
+        self.run_worker(
+            partial(self._find_hint, self.state), thread=True, group="hint", exclusive=True
+        )
+
+    def _find_hint(self, state: GameState) -> None:
+        action, reason = ai.hint(state, should_stop=self._stop)
+        self.app.call_from_thread(self._show_hint, state, action, reason)
+
+    def _show_hint(self, state: GameState, action: Action, reason: str) -> None:
+        if state is self.state:
+            self.say(f"Hint: {action} ({', '.join(keys_for(action))}): {reason}.")
+
     def action_log(self) -> None:
         self.app.push_screen(LogScreen(self.history, self.names, ascii=self.ascii))
 
@@ -522,9 +634,9 @@ class GameScreen(Screen[None]):
         if action == "new_game":
             return self.state.over
         if action == "undo":
-            return self.history.can_undo or None
+            return self._can_undo() or None
         if action == "redo":
-            return self.history.can_redo or None
+            return (self.history.can_redo and not self._computers) or None
         if action == "stop":
             return STOP in self._legal
         if action == "pass_turn":

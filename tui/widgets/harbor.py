@@ -30,6 +30,8 @@ class Marks:
     slots: frozenset[tuple[int, int]] = frozenset()  # (boat, slot) choosable
     selected: tuple[int, int] | None = None  # first slot of a swap
     cursor: Target | None = None
+    recent_cell: int | None = None  # where the last action placed a meeple
+    recent_boat: int | None = None  # the boat the last action used
 
 
 class CellChosen(Message):
@@ -68,11 +70,13 @@ class CellView(Widget):
         "harbor-cell--legal",
         "harbor-cell--cursor",
         "harbor-cell--number",
+        "harbor-cell--recent",
     }
 
     owner: reactive[int] = reactive(-1)
     legal: reactive[bool] = reactive(False)
     cursor: reactive[bool] = reactive(False)
+    recent: reactive[bool] = reactive(False)
     ascii: reactive[bool] = reactive(False)
 
     def __init__(self, cell: int) -> None:
@@ -83,6 +87,8 @@ class CellView(Widget):
         width = max(5, self.size.width)
         if self.cursor:
             frame_style = self.get_component_rich_style("harbor-cell--cursor")
+        elif self.recent:
+            frame_style = self.get_component_rich_style("harbor-cell--recent")
         elif self.legal:
             frame_style = self.get_component_rich_style("harbor-cell--legal")
         else:
@@ -119,6 +125,7 @@ class BoatSlice:
     selected: int | None = None  # the first slot of a swap
     cursor: int | None = None  # the slot under the keyboard cursor
     unloadable: bool = False  # the current step may unload this boat
+    recent: bool = False  # the last action used this boat
 
 
 class BoatView(Widget):
@@ -141,7 +148,9 @@ class BoatView(Widget):
 
     @property
     def label(self) -> Text:
-        return Text(f"{BOAT_NAMES[self.boat]} {BOAT_KEYS[self.boat]}", style="bold")
+        # The boat the last action used is marked, so a computer's move is easy to see.
+        style = "bold reverse" if self.view.recent else "bold"
+        return Text(f"{BOAT_NAMES[self.boat]} {BOAT_KEYS[self.boat]}", style=style)
 
     def _slot_text(self, slot: int) -> Text:
         assert self.slots is not None
@@ -253,6 +262,7 @@ class Harbor(Widget):
                 if cursor is not None and cursor.kind == "slot" and cursor.number == boat
                 else None,
                 unloadable=boat in marks.boats,
+                recent=marks.recent_boat == boat,
             )
             boat_view.ascii = self.ascii
             boat_view.set_class(state.boats[boat] is None, "removed")
@@ -262,6 +272,7 @@ class Harbor(Widget):
             cell_view.ascii = self.ascii
             cell_view.legal = cell in marks.cells
             cell_view.cursor = cursor == Target("cell", cell)
+            cell_view.recent = marks.recent_cell == cell
 
     def on_mount(self) -> None:
         self._refresh_children()

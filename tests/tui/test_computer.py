@@ -1,0 +1,144 @@
+"""Playing against the computer through the app."""
+
+from __future__ import annotations
+
+import asyncio
+import threading
+import time
+
+from tui_support import NAMES
+
+import ai
+from engine import Action, GameState, Setup, legal_actions
+from tui.app import ImhotepApp
+from tui.history import History
+from tui.screens.game import GameScreen
+from tui.screens.game_over import GameOverScreen
+from tui.screens.help import HelpScreen
+
+
+class SlowHard:
+    """The hard player, made to take at least ``seconds`` (a long search)."""
+
+    def __init__(self, seconds: float) -> None:
+        self.player = ai.make_player("hard", seed=1, time_budget=0.5)
+        self.seconds = seconds
+
+    def choose(self, state: GameState, should_stop: threading.Event) -> Action:
+        started = time.monotonic()
+        action = self.player.choose(state, should_stop=should_stop)
+        should_stop.wait(max(0.0, self.seconds - (time.monotonic() - started)))
+        return action
+
+
+async def _wait_until(pilot, condition, timeout: float = 30.0) -> None:  # type: ignore[no-untyped-def]
+    deadline = time.monotonic() + timeout
+    while not condition():
+        assert time.monotonic() < deadline, "timed out"
+        await pilot.pause(0.05)
+
+
+async def test_computer_against_computer_plays_to_the_end() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        history_setup = Setup(seed=31, sides="BABA")
+        screen = GameScreen(History.start(history_setup), NAMES, ("easy", "medium"))
+        screen.delay = 0.0
+        await app.push_screen(screen)
+        await _wait_until(pilot, lambda: screen.state.over, timeout=120)
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert len(screen.history.actions) > 30
+
+
+async def test_human_against_computer_and_undo_to_own_decision() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=8, starter=0), NAMES, ("human", "easy"))
+        await pilot.pause()
+        screen = app.game_screen
+        assert screen is not None
+        screen.delay = 0.0
+        await pilot.press("5")
+        await _wait_until(
+            pilot, lambda: screen.state.turn == 0 and len(screen.history.actions) >= 2
+        )
+        computer_step = screen.history.actions[1]
+        assert computer_step in legal_actions(screen.history.states[1])
+        assert "(easy)" in str(screen.query_one("#message").render())
+        # Undo returns to the human's decision, not to the computer's.
+        await pilot.press("z")
+        assert len(screen.history.actions) == 0
+        assert screen.state.turn == 0
+
+
+async def test_human_keys_are_refused_while_the_computer_is_to_move() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=8, starter=1), NAMES, ("human", "hard"))
+        await pilot.pause()
+        screen = app.game_screen
+        assert screen is not None
+        screen._computers[1] = SlowHard(2.0)  # type: ignore[assignment]
+        screen.stop_thinking()
+        screen._maybe_think()
+        await pilot.press("1")
+        assert screen.state.ply == 0
+        assert "computer" in str(screen.query_one("#message").render())
+
+
+async def test_ui_stays_responsive_while_the_computer_thinks() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=3, starter=0), NAMES, ("human", "hard"))
+        await pilot.pause()
+        screen = app.game_screen
+        assert screen is not None
+        screen.delay = 0.0
+        screen._computers[1] = SlowHard(2.5)  # type: ignore[assignment]
+        await pilot.press("5")
+        await pilot.pause(0.1)
+        assert "thinking" in str(screen.query_one("#prompt").render())
+        started = time.monotonic()
+        await pilot.press("question_mark")  # help opens during the search
+        assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await pilot.resize_terminal(100, 30)
+        await pilot.pause()
+        responded = time.monotonic() - started
+        assert app.screen is screen
+        assert len(screen.history.actions) == 1, "the search was still running"
+        assert responded < 2.0
+        await _wait_until(pilot, lambda: len(screen.history.actions) >= 2)
+
+
+async def test_undo_interrupts_a_search() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=4, starter=0), NAMES, ("human", "hard"))
+        await pilot.pause()
+        screen = app.game_screen
+        assert screen is not None
+        screen.delay = 0.0
+        screen._computers[1] = SlowHard(2.5)  # type: ignore[assignment]
+        await pilot.press("5")
+        await pilot.pause(0.1)
+        await pilot.press("z")
+        assert len(screen.history.actions) == 0
+        await asyncio.sleep(0.3)
+        await pilot.pause()
+        assert len(screen.history.actions) == 0  # the interrupted search changed nothing
+
+
+async def test_hint_names_a_legal_action() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=5), NAMES)
+        await pilot.pause()
+        screen = app.game_screen
+        assert screen is not None
+        await pilot.press("1", "2")
+        await pilot.press("H")
+        await _wait_until(pilot, lambda: "Hint:" in str(screen.query_one("#message").render()))
+        text = str(screen.query_one("#message").render())
+        assert any(str(a) in text for a in legal_actions(screen.state))
