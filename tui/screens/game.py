@@ -17,7 +17,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.reactive import reactive
 from textual.screen import Screen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 import ai
 from engine import (
@@ -51,6 +51,7 @@ from tui.screens.files import PromptScreen
 from tui.screens.log import LogScreen
 from tui.widgets.harbor import CellChosen, Harbor, Marks, SlotChosen
 from tui.widgets.info import HarborInfo
+from tui.widgets.keybar import KeyBar
 from tui.widgets.line import Line
 from tui.widgets.log import ActionLog
 from tui.widgets.monuments import MonumentChosen
@@ -143,7 +144,7 @@ class GameScreen(Screen[None]):
                 yield PlayerPanel(1, self.names[1], self.kinds[1])
         yield Line(id="prompt")
         yield Line(id="message")
-        yield Footer()
+        yield KeyBar(id="keys")
         yield Static(id="too-small")
 
     def on_mount(self) -> None:

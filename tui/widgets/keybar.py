@@ -1,0 +1,61 @@
+"""A one-line key bar: the game screen's footer.
+
+Textual's Footer rebuilds its widgets, and so the screen's layout, whenever a
+key's availability changes, which on the game screen is after most moves. This
+bar draws the same information as one line of text and only repaints.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.style import Style
+from rich.text import Text
+from textual import events
+from textual.screen import Screen
+from textual.widget import Widget
+
+
+class KeyBar(Widget):
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"keybar--key", "keybar--disabled"}
+
+    def on_mount(self) -> None:
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
+        self._spans: list[tuple[int, int, str]] = []  # (start, end, action)
+
+    def on_unmount(self) -> None:
+        self.screen.bindings_updated_signal.unsubscribe(self)
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        self.refresh()
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("keybar--key")
+        disabled = self.get_component_rich_style("keybar--disabled")
+        text = Text()
+        spans: list[tuple[int, int, str]] = []
+        seen: set[str] = set()
+        for active in self.screen.active_bindings.values():
+            binding = active.binding
+            # One entry per action, although several keys may run it.
+            if not binding.show or binding.action in seen:
+                continue
+            seen.add(binding.action)
+            start = text.cell_len
+            key = self.app.get_key_display(binding)
+            text.append(f" {key} ", key_style if active.enabled else disabled)
+            text.append(f"{binding.description} ", Style() if active.enabled else disabled)
+            spans.append((start, text.cell_len, binding.action))
+        palette = " ctrl+p commands"
+        if text.cell_len + len(palette) <= self.size.width:
+            text.pad_right(self.size.width - text.cell_len - len(palette))
+            text.append(palette, disabled)
+        self._spans = spans
+        return text
+
+    async def on_click(self, event: events.Click) -> None:
+        event.stop()
+        for start, end, action in self._spans:
+            if start <= event.x < end:
+                await self.screen.run_action(action)
+                return
