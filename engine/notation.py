@@ -68,7 +68,7 @@ def parse_action(text: str) -> Action:
     if s in PLAYS:
         return PLAYS[s]
     head, rest = s[:1], s[1:]
-    if head == "P" and rest.isdigit() and len(rest) == 1 and rest != "0":
+    if head == "P" and len(rest) == 1 and rest in "123456789":
         return PLACES[int(rest) - 1]
     if head == "U" and len(rest) == 2:
         return UNLOADS[_boat(rest, text)]

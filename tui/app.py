@@ -101,7 +101,7 @@ class ImhotepApp(App[None]):
         try:
             loaded = storage.read_autosave()
         except storage.StorageError as exc:
-            self.notify(f"Cannot continue: {exc}", severity="error", timeout=10)
+            self.notify(f"Cannot continue: {exc}", severity="error", timeout=10, markup=False)
             return
         if loaded is None:
             self.notify("There is no game to continue.", severity="warning")
@@ -149,7 +149,7 @@ class ImhotepApp(App[None]):
         try:
             storage.write_settings(self.settings)
         except storage.StorageError as exc:
-            self.notify(f"Settings not saved: {exc}", severity="warning")
+            self.notify(f"Settings not saved: {exc}", severity="warning", markup=False)
 
     def action_toggle_ascii(self) -> None:
         self.ascii = not self.ascii

@@ -213,7 +213,11 @@ def test_unload_diagram_matches_engine() -> None:
     assert after.players[0].temples == (3,) and after.players[0].light == 0
     assert after.players[1].obelisks == 1 and after.players[1].light == 1
     text = topic_markdown("unload")
-    assert "T3  OB  PL" in text and "1st" in text and "3rd" in text
+    # The diagrams show exactly these two positions and hand-out orders.
+    assert "token   T3  OB  PL |   X       .       O\n                   |  1st             2nd" in text
+    assert "token   T3  OB  PL |   X       O       O\n                   |  1st     2nd     3rd" in text
+    assert "second and takes slot 2 (OB)" in text
+    assert "third and takes slot 1 (PL)" in text
 
 
 def test_rulings_cover_rules_md() -> None:
@@ -322,3 +326,15 @@ def test_reasons_map_to_topics(game_states: list[GameState]) -> None:
 )
 def test_reason_examples(reason: str, topic: str) -> None:
     assert topic_for_reason(reason) == topic
+
+
+def test_keys_topic_lists_exactly_the_game_screens_keys() -> None:
+    from tui.help.topics import KEYS
+    from tui.screens.game import GameScreen
+
+    bound = set()
+    for binding in GameScreen.BINDINGS:
+        assert not isinstance(binding, tuple)
+        bound.update(binding.key.split(","))  # type: ignore[union-attr]
+    documented = {key for entry in KEYS for key in entry.keys}
+    assert documented == bound

@@ -7,6 +7,7 @@ from tui_support import NAMES, history_of, open_game, walk_until
 from engine import GameState, Play, Setup, encode_state, legal_actions, score
 from tui import storage
 from tui.app import ImhotepApp
+from tui.guide import guide_text
 from tui.keys import keys_for
 from tui.screens.details import DetailsScreen
 from tui.screens.game import GameScreen
@@ -42,7 +43,6 @@ async def test_help_opens_at_what_is_focused() -> None:
         await pilot.press("b")  # unloading an empty line is illegal
         assert await _help_topic_after(app, pilot) == "unload"
         game = _game(app)
-        game.query_one("TempleView").post_message  # noqa: B018 - the widget exists
         await pilot.click("TempleView")
         assert "temple" in str(game.query_one("#message").render())
         assert await _help_topic_after(app, pilot) == "temple"
@@ -86,9 +86,7 @@ async def test_guide_can_be_switched_off_and_stays_off() -> None:
         await pilot.pause()
         game = _game(app)
         assert game.guide
-        assert "Place" in str(game.query_one("#message").render()) or str(
-            game.query_one("#message").render()
-        )
+        assert str(game.query_one("#message").render()) == guide_text(game.state, NAMES)
         app.action_toggle_guide()
         await pilot.pause()
         assert not game.guide
@@ -134,3 +132,47 @@ async def test_too_small_terminal_says_how_big_to_make_it() -> None:
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not game.has_class("too-small")
+
+
+async def test_clicking_any_part_of_a_panel_explains_its_points() -> None:
+    from engine.explain import explain_score
+    from tui.widgets.monuments import MonumentView
+
+    app = ImhotepApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_game(Setup(seed=2), NAMES)
+        await pilot.pause()
+        game = _game(app)
+        views = list(game.query(MonumentView))
+        assert len(views) == 10
+        for view in views:
+            await pilot.click(view)
+            text = str(game.query_one("#message").render())
+            lines = explain_score(game.state, view.who)
+            expected = (
+                [lines["actions"], lines["meeples"]]
+                if view.topic == "leftovers"
+                else [lines[view.topic]]
+            )
+            assert all(line in text for line in expected), (view.topic, text)
+            assert NAMES[view.who] in text
+
+
+async def test_names_with_brackets_are_shown_as_written() -> None:
+    names = ("[/bold]Ann", "[red]Bob")
+    app = ImhotepApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_game(Setup(seed=2), names)
+        await pilot.pause()
+        game = _game(app)
+        await pilot.press("1", "2", "a")
+        assert names[1] in str(game.query_one("#prompt").render())
+        await pilot.press("g")  # the log screen shows names in a table
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.press("w")
+        await pilot.press("enter")  # saved under a name made of both names
+        await pilot.pause()
+        await pilot.press("o")  # the load screen lists them
+        await pilot.pause()
+        assert app.screen.query_one("#saves") is not None

@@ -109,8 +109,12 @@ KEYS: Final[tuple[Key, ...]] = (
     Key("redo", ("y",), "y", "redo"),
     Key("save", ("w",), "w", "save the game"),
     Key("load", ("o",), "o", "load a game"),
-    Key("log", ("g",), "g", "show the move log"),
-    Key("new", ("n",), "n", "new game"),
+    Key("log", ("g",), "g", "show the move log, with a replay viewer"),
+    Key("details", ("i",), "i", "how each monument's points arise"),
+    Key("hint", ("H",), "H", "a hint: what the hard computer player would do, and why"),
+    Key("faster", ("plus", "equals_sign"), "+", "computer players move sooner"),
+    Key("slower", ("minus",), "-", "computer players wait longer"),
+    Key("new", ("n",), "n", "new game (once the game is over)"),
     Key("help", ("question_mark", "f1"), "? / F1", "open this help"),
     Key("quit", ("q",), "q", "quit"),
 )
@@ -341,7 +345,7 @@ token   T3  OB  PL |   X       .       O
 _UNLOAD_THREE = """
 ```
 slot    3   2   1  | cell 4  cell 5  cell 6
-token   T3  OB  PL |   X       O       X
+token   T3  OB  PL |   X       O       O
                    |  1st     2nd     3rd
 ```
 """
@@ -368,7 +372,11 @@ just two meeples, nobody collects slot 1: that token leaves the game.
 - O, the second meeple, gets slot 2: the obelisk OB.
 - Nobody is left for slot 1, so the light pyramid PL leaves the game.
 """,
-        "With a third meeple on cell 5, it would take slot 1:",
+        """
+Now let O put a third meeple on cell 5, between the other two. Counting from
+the boat again, that new meeple is second and takes slot 2 (OB), and the meeple
+on cell 6 is third and takes slot 1 (PL); nothing leaves the game:
+""",
         _UNLOAD_THREE,
         """
 The tokens go out one by one in this order, and each owner adds theirs to

@@ -9,6 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -73,14 +74,19 @@ class LoadScreen(ModalScreen[storage.LoadedGame | None]):
             self.summaries = storage.list_saves()
         except storage.StorageError as exc:
             self.summaries = []
-            problem.update(str(exc))
+            problem.update(Text(str(exc)))
         for index, summary in enumerate(self.summaries):
             table.add_row(*self._row(summary), key=str(index))
         if not self.summaries:
             problem.update("No saved games yet. Press i to open a file by its path.")
 
     @staticmethod
-    def _row(summary: storage.SaveSummary) -> tuple[str, ...]:
+    def _row(summary: storage.SaveSummary) -> tuple[Text, ...]:
+        # Names and file names are the players' own text: never markup.
+        return tuple(Text(cell) for cell in LoadScreen._cells(summary))
+
+    @staticmethod
+    def _cells(summary: storage.SaveSummary) -> tuple[str, ...]:
         saved = summary.modified.strftime("%Y-%m-%d %H:%M") if summary.modified else "?"
         if summary.error is not None:
             return (summary.name, saved, "unreadable", "", "")
@@ -99,7 +105,7 @@ class LoadScreen(ModalScreen[storage.LoadedGame | None]):
         event.stop()
         summary = self.summaries[int(str(event.row_key.value))]
         if summary.error is not None:
-            self.query_one("#problem", Static).update(summary.error)
+            self.query_one("#problem", Static).update(Text(summary.error))
             return
         self._open(summary.path)
 
@@ -107,7 +113,7 @@ class LoadScreen(ModalScreen[storage.LoadedGame | None]):
         try:
             loaded = storage.import_file(path)
         except storage.StorageError as exc:
-            self.query_one("#problem", Static).update(str(exc))
+            self.query_one("#problem", Static).update(Text(str(exc)))
             return
         self.dismiss(loaded)
 

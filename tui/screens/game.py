@@ -125,6 +125,10 @@ class GameScreen(Screen[None]):
             who: ai.make_player(kind) for who, kind in enumerate(kinds) if kind in ai.LEVELS
         }
         self._stop = threading.Event()
+        self._hint_stop = threading.Event()
+        # One search at a time per player object: an interrupted search may
+        # still be finishing when the next one starts.
+        self._think_lock = threading.Lock()
         self._thinking_on: GameState | None = None  # the state a search started from
         # Pause before a computer's move, so a person can follow it (+/- change it).
         self.delay = 0.4 if len(self._computers) < 2 else 1.0
@@ -421,6 +425,8 @@ class GameScreen(Screen[None]):
         self.choose(PASS)
 
     def action_back_out(self) -> None:
+        if self.computer_to_move:
+            return  # the token in progress is the computer's
         if self.selected is not None:
             self.selected = None
             self.say("Swap cleared.")
@@ -524,7 +530,7 @@ class GameScreen(Screen[None]):
             )
         except storage.StorageError as exc:
             if not self._autosave_failed:
-                self.notify(f"Autosave failed: {exc}", severity="error", timeout=10)
+                self.notify(f"Autosave failed: {exc}", severity="error", timeout=10, markup=False)
             self._autosave_failed = True
         else:
             self._autosave_failed = False
@@ -546,14 +552,18 @@ class GameScreen(Screen[None]):
                     ),
                 )
             except storage.StorageError as exc:
-                self.notify(str(exc), severity="error", timeout=10)
+                self.notify(str(exc), severity="error", timeout=10, markup=False)
             else:
-                self.notify(f"Saved as {path.stem}.")
+                self.notify(f"Saved as {path.stem}.", markup=False)
 
         self.app.push_screen(PromptScreen("Save this game as", default), chosen)
 
     def on_monument_chosen(self, message: MonumentChosen) -> None:
-        explained = explain_score(self.state, message.who)[message.topic]
+        lines = explain_score(self.state, message.who)
+        if message.topic == "leftovers":
+            explained = f"{lines['actions']}; {lines['meeples']}"
+        else:
+            explained = lines[message.topic]
         self.say(f"{self.names[message.who]}, {explained}. (? explains)", topic=message.topic)
 
     def action_details(self) -> None:
@@ -588,7 +598,10 @@ class GameScreen(Screen[None]):
         if stop.wait(self.delay):
             return
         player = self._computers[current_player(state)]
-        action = player.choose(state, should_stop=stop)
+        with self._think_lock:
+            if stop.is_set():
+                return
+            action = player.choose(state, should_stop=stop)
         if not stop.is_set():
             self.app.call_from_thread(self._computer_chose, state, action)
 
@@ -596,13 +609,18 @@ class GameScreen(Screen[None]):
         # A search that outlived its position (undo, a new game) is ignored.
         if state is not self.state or self._stop.is_set():
             return
-        self._thinking_on = None
         who = current_player(state)
         if self.choose(action, by_computer=True):
             self.say(f"{self.names[who]} ({self.kinds[who]}): {self._log[-1]}")
+        else:
+            # Never expected (the player picks from legal_actions); think again
+            # rather than leave the game waiting for a move that never comes.
+            self._thinking_on = None
+            self._maybe_think()
 
     def stop_thinking(self) -> None:
         self._stop.set()
+        self._hint_stop.set()
         self._thinking_on = None
 
     def on_unmount(self) -> None:
@@ -616,12 +634,18 @@ class GameScreen(Screen[None]):
         if self.state.over or self.computer_to_move:
             return
         self.say("Thinking about a hint...")
+        self._hint_stop = threading.Event()
         self.run_worker(
-            partial(self._find_hint, self.state), thread=True, group="hint", exclusive=True
+            partial(self._find_hint, self.state, self._hint_stop),
+            thread=True,
+            group="hint",
+            exclusive=True,
         )
 
-    def _find_hint(self, state: GameState) -> None:
-        action, reason = ai.hint(state, should_stop=self._stop)
+    def _find_hint(self, state: GameState, stop: threading.Event) -> None:
+        action, reason = ai.hint(state, should_stop=stop)
+        if stop.is_set():
+            return
         self.app.call_from_thread(self._show_hint, state, action, reason)
 
     def _show_hint(self, state: GameState, action: Action, reason: str) -> None:

@@ -62,7 +62,7 @@ class GameOverScreen(ModalScreen[str]):
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
             yield Static("Game over", id="title")
-            yield Static(self.result.describe(self.names), id="verdict")
+            yield Static(Text(self.result.describe(self.names)), id="verdict")
             yield Static(breakdown_table(self.result.scores, self.names), id="breakdown")
             with Horizontal(id="buttons"):
                 yield Button("New game", id="new", variant="primary")

@@ -62,7 +62,7 @@ class LogScreen(Screen[None]):
         for ply, (before, action) in enumerate(
             zip(self.states, self.history.actions, strict=False), start=1
         ):
-            table.add_row(str(ply), self.names[before.turn], str(action), key=str(ply))
+            table.add_row(str(ply), Text(self.names[before.turn]), str(action), key=str(ply))
         self.query_one("#replay-harbor", Harbor).ascii = self.ascii
         self.query_one("#replay-info", HarborInfo).ascii = self.ascii
         table.move_cursor(row=len(self.states) - 1)
@@ -79,8 +79,10 @@ class LogScreen(Screen[None]):
         self.query_one("#replay-info", HarborInfo).state = state
         totals = score(state)
         self.query_one("#position", Static).update(
-            f"After move {ply} of {len(self.states) - 1}: "
-            f"{self.names[0]} {totals[0].total}, {self.names[1]} {totals[1].total}"
+            Text(
+                f"After move {ply} of {len(self.states) - 1}: "
+                f"{self.names[0]} {totals[0].total}, {self.names[1]} {totals[1].total}"
+            )
         )
         if ply == 0:
             words = Text("The game as dealt.")
@@ -99,9 +101,9 @@ class LogScreen(Screen[None]):
             try:
                 path = storage.export_record(Path(answer).expanduser(), self.history.record)
             except storage.StorageError as exc:
-                self.notify(str(exc), severity="error", timeout=8)
+                self.notify(str(exc), severity="error", timeout=8, markup=False)
             else:
-                self.notify(f"Game record written to {path}")
+                self.notify(f"Game record written to {path}", markup=False)
 
         default = str(Path.cwd() / "imhotep-game.json")
         self.app.push_screen(PromptScreen("Export the game record to", default), chosen)

@@ -18,5 +18,6 @@ class Line(Widget):
     def update(self, text: str | Text) -> None:
         self.text = text
 
-    def render(self) -> str | Text:
-        return self.text
+    def render(self) -> Text:
+        # Plain text: messages quote player names, which may contain brackets.
+        return Text(self.text) if isinstance(self.text, str) else self.text

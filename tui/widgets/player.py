@@ -6,6 +6,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.reactive import reactive
 
+from rich.text import Text
+
 from engine import GameState, current_player, score
 from tui.glyphs import ASCII, UNICODE
 from tui.widgets.monuments import (
@@ -29,6 +31,7 @@ class PlayerPanel(Vertical):
         self.who = who
         self.player_name = name
         self.kind = kind
+        self._title = ""
 
     def compose(self) -> ComposeResult:
         yield ObeliskView(self.who)
@@ -56,9 +59,11 @@ class PlayerPanel(Vertical):
         waiting = state.players[self.who].meeples
         marker = f"{glyphs.turn} " if to_move else ""
         who = f" ({self.kind})" if self.kind != "human" else ""
+        # Names are the players' own text: Text, never markup.
         title = f"{marker}{meeple} {self.player_name}{who}"
-        if title != self.border_title:
-            self.border_title = title
+        if title != self._title:
+            self._title = title
+            self.border_title = Text(title)
         supply = meeple * waiting if waiting else "none"
         points = score(state)[self.who]
         subtitle = f"meeples {supply}, {points.total} pts"
