@@ -214,8 +214,9 @@ def test_unload_diagram_matches_engine() -> None:
     assert after.players[1].obelisks == 1 and after.players[1].light == 1
     text = topic_markdown("unload")
     # The diagrams show exactly these two positions and hand-out orders.
-    assert "token   T3  OB  PL |   X       .       O\n                   |  1st             2nd" in text
-    assert "token   T3  OB  PL |   X       O       O\n                   |  1st     2nd     3rd" in text
+    gap = "\n" + " " * 19 + "|  "
+    assert "token   T3  OB  PL |   X       .       O" + gap + "1st             2nd" in text
+    assert "token   T3  OB  PL |   X       O       O" + gap + "1st     2nd     3rd" in text
     assert "second and takes slot 2 (OB)" in text
     assert "third and takes slot 1 (PL)" in text
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
+from rich.text import Text
 from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.reactive import reactive
-
-from rich.text import Text
 
 from engine import GameState, current_player, score
 from tui.glyphs import ASCII, UNICODE
