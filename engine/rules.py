@@ -17,7 +17,6 @@ from collections.abc import Iterable, Sequence
 from msgspec.structs import replace
 
 from engine.actions import (
-    ALL_ACTIONS,
     PASS,
     PLACES,
     PLAYS,
@@ -124,10 +123,6 @@ def new_game(
 def current_player(state: GameState) -> int:
     """Whose decision it is (0 or 1), or -1 once the game is over."""
     return NO_PLAYER if state.over else state.turn
-
-
-def is_over(state: GameState) -> bool:
-    return state.over
 
 
 def meeples_in_line(state: GameState, boat: int) -> int:
@@ -571,11 +566,6 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
     if unloadable_boats(unloaded):
         return _continue(unloaded, replace(pending, step="unload_more"))
     return _end_turn(unloaded)
-
-
-def all_actions() -> tuple[Action, ...]:
-    """Every action that can be legal in some state (for tests and tools)."""
-    return ALL_ACTIONS
 
 
 __all__ = [

@@ -293,29 +293,18 @@ def write_save_file(path: Path, save: SaveFile) -> Path:
     return path
 
 
-def write_save(
-    name: str,
+def write_game(
+    path: Path,
     history: History,
     *,
     names: tuple[str, str],
     players: tuple[PlayerKind, PlayerKind],
     settings: GameSettings | None = None,
 ) -> Path:
-    """Save the game as ``saves/<name>.json`` (replacing a save of that name)."""
+    """Save the game atomically to ``path``: :func:`save_path` for a named save
+    (replacing one of that name), :func:`autosave_path` after every step."""
     save = make_save(history, names=names, players=players, settings=settings)
-    return write_save_file(save_path(name), save)
-
-
-def autosave(
-    history: History,
-    *,
-    names: tuple[str, str],
-    players: tuple[PlayerKind, PlayerKind],
-    settings: GameSettings | None = None,
-) -> Path:
-    """Write ``autosave.json``; call after every step."""
-    save = make_save(history, names=names, players=players, settings=settings)
-    return write_save_file(autosave_path(), save)
+    return write_save_file(path, save)
 
 
 def save_exists(name: str) -> bool:
@@ -603,7 +592,6 @@ __all__ = [
     "Settings",
     "StorageError",
     "atomic_write",
-    "autosave",
     "autosave_path",
     "clear_autosave",
     "data_dir",
@@ -623,7 +611,7 @@ __all__ = [
     "saves_dir",
     "settings_path",
     "summarize",
-    "write_save",
+    "write_game",
     "write_save_file",
     "write_settings",
 ]

@@ -41,8 +41,8 @@ def test_data_dir_defaults_to_platformdirs(monkeypatch: pytest.MonkeyPatch) -> N
 
 def test_save_round_trip(data_dir: Path, full_record: GameRecord) -> None:
     history = History.from_record(full_record, cursor=30, undo_mode="free")
-    path = storage.write_save(
-        "duel",
+    path = storage.write_game(
+        storage.save_path("duel"),
         history,
         names=("Ada", "Computer"),
         players=("human", "hard"),
@@ -66,8 +66,8 @@ def test_save_round_trip(data_dir: Path, full_record: GameRecord) -> None:
 
 
 def test_saves_are_readable_json(data_dir: Path, partial_record: GameRecord) -> None:
-    path = storage.write_save(
-        "readable",
+    path = storage.write_game(
+        storage.save_path("readable"),
         History.from_record(partial_record),
         names=("A", "B"),
         players=("human", "human"),
@@ -86,7 +86,9 @@ def test_settings_default_to_the_history_undo_mode(
     data_dir: Path, partial_record: GameRecord
 ) -> None:
     history = History.from_record(partial_record, undo_mode="free")
-    path = storage.write_save("x", history, names=("A", "B"), players=("human", "easy"))
+    path = storage.write_game(
+        storage.save_path("x"), history, names=("A", "B"), players=("human", "easy")
+    )
     assert storage.read_save(path).save.settings.undo_mode == "free"
 
 
@@ -118,13 +120,17 @@ def test_a_byte_order_mark_is_accepted(data_dir: Path, partial_record: GameRecor
 def test_autosave(data_dir: Path, partial_record: GameRecord) -> None:
     assert storage.read_autosave() is None
     history = History.from_record(partial_record)
-    path = storage.autosave(history, names=("A", "B"), players=("human", "medium"))
+    path = storage.write_game(
+        storage.autosave_path(), history, names=("A", "B"), players=("human", "medium")
+    )
     assert path == data_dir / "autosave.json"
     loaded = storage.read_autosave()
     assert loaded is not None
     assert loaded.state == history.state
     history.undo()
-    storage.autosave(history, names=("A", "B"), players=("human", "medium"))
+    storage.write_game(
+        storage.autosave_path(), history, names=("A", "B"), players=("human", "medium")
+    )
     loaded = storage.read_autosave()
     assert loaded is not None
     assert loaded.history.cursor == history.cursor
@@ -135,8 +141,11 @@ def test_autosave(data_dir: Path, partial_record: GameRecord) -> None:
 
 def test_save_exists_and_delete(data_dir: Path, partial_record: GameRecord) -> None:
     assert not storage.save_exists("one")
-    path = storage.write_save(
-        "one", History.from_record(partial_record), names=("A", "B"), players=("human", "human")
+    path = storage.write_game(
+        storage.save_path("one"),
+        History.from_record(partial_record),
+        names=("A", "B"),
+        players=("human", "human"),
     )
     assert storage.save_exists("one")
     storage.delete_save(path)
@@ -145,9 +154,13 @@ def test_save_exists_and_delete(data_dir: Path, partial_record: GameRecord) -> N
 
 def test_overwriting_a_save(data_dir: Path, partial_record: GameRecord) -> None:
     history = History.from_record(partial_record)
-    storage.write_save("same", history, names=("A", "B"), players=("human", "human"))
+    storage.write_game(
+        storage.save_path("same"), history, names=("A", "B"), players=("human", "human")
+    )
     history.undo()
-    path = storage.write_save("same", history, names=("C", "D"), players=("human", "human"))
+    path = storage.write_game(
+        storage.save_path("same"), history, names=("C", "D"), players=("human", "human")
+    )
     loaded = storage.read_save(path)
     assert loaded.save.names == ("C", "D")
     assert loaded.history.cursor == history.cursor
@@ -163,11 +176,17 @@ def test_list_saves(
     partial_record: GameRecord,
 ) -> None:
     assert storage.list_saves() == []
-    finished = storage.write_save(
-        "finished", History.from_record(full_record), names=("A", "B"), players=("human", "easy")
+    finished = storage.write_game(
+        storage.save_path("finished"),
+        History.from_record(full_record),
+        names=("A", "B"),
+        players=("human", "easy"),
     )
-    ongoing = storage.write_save(
-        "ongoing", History.from_record(partial_record), names=("C", "D"), players=("human", "human")
+    ongoing = storage.write_game(
+        storage.save_path("ongoing"),
+        History.from_record(partial_record),
+        names=("C", "D"),
+        players=("human", "human"),
     )
     broken = data_dir / "saves" / "broken.json"
     broken.write_bytes(b'{"format": "imhotep-duel-save", "vers')
@@ -221,8 +240,8 @@ def test_export_and_import_a_record(tmp_path: Path, full_record: GameRecord) -> 
 
 
 def test_import_accepts_a_save(data_dir: Path, partial_record: GameRecord) -> None:
-    path = storage.write_save(
-        "s",
+    path = storage.write_game(
+        storage.save_path("s"),
         History.from_record(partial_record, cursor=5),
         names=("A", "B"),
         players=("human", "human"),
@@ -389,7 +408,9 @@ def test_write_save_failure_keeps_the_old_save(
     data_dir: Path, partial_record: GameRecord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     history = History.from_record(partial_record)
-    path = storage.write_save("keep", history, names=("A", "B"), players=("human", "human"))
+    path = storage.write_game(
+        storage.save_path("keep"), history, names=("A", "B"), players=("human", "human")
+    )
     before = path.read_bytes()
 
     def fail(*args: object) -> None:
@@ -398,7 +419,9 @@ def test_write_save_failure_keeps_the_old_save(
     monkeypatch.setattr(os, "replace", fail)
     history.undo()
     with pytest.raises(StorageError, match=r"keep\.json"):
-        storage.write_save("keep", history, names=("A", "B"), players=("human", "human"))
+        storage.write_game(
+            storage.save_path("keep"), history, names=("A", "B"), players=("human", "human")
+        )
     monkeypatch.undo()
     assert path.read_bytes() == before
     assert files_in(data_dir / "saves") == {"keep.json"}
@@ -406,8 +429,8 @@ def test_write_save_failure_keeps_the_old_save(
 
 def test_many_saves_list_quickly(data_dir: Path, make_record: Callable[..., GameRecord]) -> None:
     for seed in range(12):
-        storage.write_save(
-            f"game {seed}",
+        storage.write_game(
+            storage.save_path(f"game {seed}"),
             History.from_record(make_record(seed)),
             names=("A", "B"),
             players=("human", "human"),

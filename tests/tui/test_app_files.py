@@ -15,11 +15,12 @@ import threading
 import time
 from pathlib import Path
 
-from tui_support import NAMES
+from tui_support import NAMES, history_of
 
 from engine import Place, Setup, encode_state
 from tui import storage
 from tui.app import ImhotepApp
+from tui.keys import keys_for
 from tui.screens.files import LoadScreen, PromptScreen
 from tui.screens.game import GameScreen
 from tui.screens.log import LogScreen
@@ -201,3 +202,50 @@ async def test_game_log_steps_through_history_without_changing_the_game() -> Non
         await pilot.press("escape")
         assert app.screen is game
         assert encode_state(game.state) == current
+
+
+async def test_saving_under_a_taken_name_asks_first() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_game(Setup(seed=9), NAMES)
+        await pilot.pause()
+        await pilot.press("5")
+        await pilot.press("w", "ctrl+a", "ctrl+k", *"mine", "enter")
+        await pilot.pause()
+        first = storage.read_save(storage.save_path("mine")).history.cursor
+        await pilot.press("1")
+        await pilot.press("w", "ctrl+a", "ctrl+k", *"mine", "enter")
+        await pilot.pause()
+        prompt = app.screen
+        assert isinstance(prompt, PromptScreen)
+        assert "exists" in prompt.title_text
+        assert storage.read_save(storage.save_path("mine")).history.cursor == first
+        await pilot.press("enter")  # confirmed
+        await pilot.pause()
+        assert storage.read_save(storage.save_path("mine")).history.cursor == first + 1
+
+
+async def test_a_finished_game_is_filed_and_not_offered_to_continue() -> None:
+    import random
+
+    from engine import apply, legal_actions
+
+    setup = Setup(seed=14)
+    state = setup.start()
+    rng = random.Random(0)
+    actions = []
+    while not state.over:
+        action = rng.choice(legal_actions(state))
+        actions.append(action)
+        state = apply(state, action)
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = GameScreen(history_of(setup, actions[:-1]), NAMES)
+        await app.push_screen(screen)
+        await pilot.pause()
+        await pilot.press(*keys_for(actions[-1]))
+        await pilot.pause()
+        assert screen.state.over
+    assert not storage.autosave_path().exists()
+    finished = [s for s in storage.list_saves() if s.finished]
+    assert len(finished) == 1 and finished[0].names == NAMES

@@ -75,13 +75,10 @@ async def test_human_against_computer_and_undo_to_own_decision() -> None:
 async def test_human_keys_are_refused_while_the_computer_is_to_move() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(Setup(seed=8, starter=1), NAMES, ("human", "hard"))
-        await pilot.pause()
-        screen = app.game_screen
-        assert screen is not None
+        screen = GameScreen(History.start(Setup(seed=8, starter=1)), NAMES, ("human", "hard"))
         screen._computers[1] = SlowHard(2.0)  # type: ignore[assignment]
-        screen.stop_thinking()
-        screen._maybe_think()
+        await app.push_screen(screen)
+        await pilot.pause()
         await pilot.press("1")
         assert screen.state.ply == 0
         assert "computer" in str(screen.query_one("#message").render())

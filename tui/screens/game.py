@@ -8,6 +8,7 @@ legal, applies it, and hands the new state back down.
 from __future__ import annotations
 
 import threading
+from datetime import datetime
 from functools import partial
 from typing import ClassVar, cast
 
@@ -321,6 +322,7 @@ class GameScreen(Screen[None]):
     def _game_over(self) -> None:
         from tui.screens.game_over import GameOverScreen
 
+        self._keep_finished_game()
         self.app.push_screen(GameOverScreen(self.state, self.names), self._after_game)
 
     async def _after_game(self, choice: str | None) -> None:
@@ -522,7 +524,8 @@ class GameScreen(Screen[None]):
     def _persist(self) -> None:
         """Autosave after every change, so no applied action is ever lost."""
         try:
-            storage.autosave(
+            storage.write_game(
+                storage.autosave_path(),
                 self.history,
                 names=self.names,
                 players=self.kinds,  # type: ignore[arg-type]
@@ -535,15 +538,38 @@ class GameScreen(Screen[None]):
         else:
             self._autosave_failed = False
 
-    def action_save(self) -> None:
-        default = f"{self.names[0]} v {self.names[1]}"
+    def _keep_finished_game(self) -> None:
+        """File the finished game under a name of its own, then drop the autosave,
+        so that Continue offers only a game in progress and nothing is lost."""
+        stamp = datetime.now().strftime("%Y-%m-%d %H.%M")
+        try:
+            storage.write_game(
+                storage.save_path(f"{self.names[0]} v {self.names[1]} {stamp}"),
+                self.history,
+                names=self.names,
+                players=self.kinds,  # type: ignore[arg-type]
+            )
+            storage.clear_autosave()
+        except storage.StorageError as exc:
+            self.notify(f"Finished game not filed: {exc}", severity="warning", markup=False)
+
+    def action_save(self, default: str | None = None, replacing: str | None = None) -> None:
+        """Ask for a name and save; a name already in use is replaced only if confirmed."""
 
         def chosen(name: str | None) -> None:
             if not name:
                 return
             try:
-                path = storage.write_save(
-                    name,
+                taken = storage.save_path(name).exists()
+            except storage.StorageError as exc:
+                self.notify(str(exc), severity="error", timeout=10, markup=False)
+                return
+            if taken and name != replacing:
+                self.action_save(default=name, replacing=name)
+                return
+            try:
+                path = storage.write_game(
+                    storage.save_path(name),
                     self.history,
                     names=self.names,
                     players=self.kinds,  # type: ignore[arg-type]
@@ -556,7 +582,12 @@ class GameScreen(Screen[None]):
             else:
                 self.notify(f"Saved as {path.stem}.", markup=False)
 
-        self.app.push_screen(PromptScreen("Save this game as", default), chosen)
+        if replacing is None:
+            title = "Save this game as"
+        else:
+            title = f"A save named {replacing!r} exists: Enter replaces it, or change the name"
+        name = default or f"{self.names[0]} v {self.names[1]}"
+        self.app.push_screen(PromptScreen(title, name), chosen)
 
     def on_monument_chosen(self, message: MonumentChosen) -> None:
         lines = explain_score(self.state, message.who)
