@@ -263,15 +263,18 @@ class GameScreen(Screen[None]):
     @staticmethod
     def _key_hint(state: GameState, legal: list[Action]) -> str:
         step = state.pending.step if state.pending is not None else None
+        boats = f"{BOAT_KEYS[0]}-{BOAT_KEYS[-1]}"
         if step is None:
-            return " [. to pass]" if legal == [PASS] else " [1-9 a-f t p u s]"
+            if legal == [PASS]:
+                return " [. to pass]"
+            return f" [1-9 {boats} {' '.join(TOKEN_KEYS)}]"
         return {
-            "take": " [a-f, then 1-3]",
-            "swap": " [a-f, then two of 1-3]",
+            "take": f" [{boats}, then 1-3]",
+            "swap": f" [{boats}, then two of 1-3]",
             "place": " [1-9]",
             "place_more": " [1-9, or x]",
-            "unload": " [a-f]",
-            "unload_more": " [a-f, or x]",
+            "unload": f" [{boats}]",
+            "unload_more": f" [{boats}, or x]",
         }[step]
 
     def say(self, text: str, *, error: bool = False, topic: str | None = None) -> None:
