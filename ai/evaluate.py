@@ -13,7 +13,7 @@ from typing import Final
 
 from msgspec.structs import replace
 
-from engine import GameState, Player, Sides, apply_unchecked, unloadable_boats
+from engine import GameState, Player, Sides, apply_unchecked, outcome, unloadable_boats
 from engine.actions import UNLOADS
 from engine.scoring import chamber_points, obelisk_points, pyramid_points, temple_points
 
@@ -23,8 +23,6 @@ WIN: Final = 1000.0
 
 # An action token still in hand: its final point plus the turn it can make.
 TOKEN_EXTRA: Final = 0.5
-# Meeples on the grid score at the end only; mid-game they are just claims.
-MEEPLE_WEIGHT: Final = 0.0
 # The mover can take the best ready unload, but may prefer something else.
 THREAT_WEIGHT: Final = 0.3
 # The other player's ready unloads wait for their next turn, unless the mover
@@ -51,19 +49,12 @@ def points(state: GameState, who: int) -> int:
     )
 
 
-def final_margin(state: GameState, who: int) -> int:
-    """``who``'s total minus the opponent's, as the engine scores a finished game."""
-    other = 1 - who
-    mine = points(state, who) + len(state.players[who].actions)
-    theirs = points(state, other) + len(state.players[other].actions)
-    grid = state.grid
-    return mine - theirs + grid.count(who) - grid.count(other)
-
-
 def terminal_value(state: GameState, who: int) -> float:
-    margin = final_margin(state, who)
-    won = margin > 0 or (margin == 0 and state.starter != who)
-    return (WIN if won else -WIN) + margin
+    """A finished game: the engine's winner (tie rule included) and margin."""
+    result = outcome(state)
+    assert result is not None, "terminal_value needs a finished game"
+    margin = result.scores[who].total - result.scores[1 - who].total
+    return (WIN if result.winner == who else -WIN) + margin
 
 
 def material(state: GameState, who: int) -> float:
@@ -75,7 +66,7 @@ def material(state: GameState, who: int) -> float:
     token_worth = 1.0 + TOKEN_EXTRA * min(1.0, len(state.supply) / 9.0)
     value = float(points(state, who) - points(state, other))
     value += token_worth * (len(state.players[who].actions) - len(state.players[other].actions))
-    value += MEEPLE_WEIGHT * (state.grid.count(who) - state.grid.count(other))
+    # Meeples on the grid score only at the end; mid-game they are just claims.
     return value
 
 
@@ -100,6 +91,5 @@ def evaluate(state: GameState, who: int) -> float:
     value = material(state, who)
     mover = state.turn
     threat = THREAT_WEIGHT * best_unload_gain(state, mover)
-    if WAITING_WEIGHT:
-        threat -= WAITING_WEIGHT * best_unload_gain(state, 1 - mover)
+    threat -= WAITING_WEIGHT * best_unload_gain(state, 1 - mover)
     return value + threat if mover == who else value - threat

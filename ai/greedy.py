@@ -13,7 +13,7 @@ import random
 from ai.evaluate import evaluate, material
 from ai.hidden import determinize
 from ai.turns import Turn, complete_turns, replay_steps
-from engine import Action, GameState
+from engine import GameState
 
 MEDIUM_SAMPLES = 2
 EASY_NOISE = 2.5  # standard deviation, in points
@@ -45,7 +45,3 @@ def easy_choice(state: GameState, rng: random.Random) -> Turn:
     if rng.random() < EASY_BLUNDER:
         return rng.choice(turns)
     return max(turns, key=lambda t: material(t.after, who) + rng.gauss(0.0, EASY_NOISE))
-
-
-def first_step(turn: Turn) -> Action:
-    return turn.steps[0]

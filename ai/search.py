@@ -31,8 +31,7 @@ TOP_TURNS = 10
 TOP_REPLIES = 40
 # Replies followed to the end of our next turn.
 FOLLOWED_REPLIES = 5
-# Read the last turns out exactly once the supply is empty (see ai.endgame).
-ENDGAME = True
+# Once the supply is empty the last turns are read out exactly (see ai.endgame).
 ENDGAME_DEPTH = 9  # turns, the deepest it tries within the budget
 CAPPED_ENDGAME_DEPTH = 3
 # Seconds the first pass over the candidates may take at most.
@@ -90,7 +89,7 @@ def search(
     # reply per candidate) but never the hard limit; a cancel stops it at once.
     limit = now + max(budget, min(FIRST_PASS_LIMIT, 3 * budget))
     who = state.turn
-    if not state.supply and ENDGAME:
+    if not state.supply:
         deal = determinize(state, rng)
         turns = complete_turns(deal)
         if len(turns) == 1:

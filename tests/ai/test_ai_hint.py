@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pytest
 from ai_support import forced_position, midgame
+from msgspec.structs import replace
 
 from ai import hint
-from engine import Pass, apply, legal_actions, new_game
+from engine import NO_PLAYER, Pass, Player, Unload, apply, legal_actions, new_game
+from engine.tokens import boat_words
 
 
 @pytest.mark.parametrize(("seed", "plies"), [(1, 0), (2, 9), (3, 21), (4, 33), (5, 47)])
@@ -36,13 +38,21 @@ def test_hints_through_a_whole_turn_with_an_action_token() -> None:
 
 
 def test_an_unload_hint_names_what_you_gain() -> None:
-    state = midgame(8, 0)
-    for cell in (0, 3, 1):  # two meeples in the line of the column 1 boat
-        state = apply(state, legal_actions(state)[0].__class__(cell))
+    # All four of player 0's meeples stand on the grid and nobody holds a
+    # token, so every legal step is an unload and the hint must be one.
+    start = new_game(8)
+    grid = [NO_PLAYER] * 9
+    for cell in (0, 3, 6, 1):
+        grid[cell] = 0
+    state = replace(
+        start, grid=tuple(grid), players=(Player(meeples=0), Player()), turn=0, starter=0
+    )
+    legal = legal_actions(state)
+    assert legal and all(isinstance(a, Unload) for a in legal)
     action, reason = hint(state, seed=0, time_budget=0.05)
-    assert action in legal_actions(state)
-    if "unloading" in reason:
-        assert "(" in reason and ")" in reason
+    assert isinstance(action, Unload) and action in legal
+    assert f"unloading {boat_words(action.boat)}" in reason
+    assert "(" in reason and ")" in reason
 
 
 def test_a_forced_step_is_explained_without_searching() -> None:

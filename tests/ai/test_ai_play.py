@@ -18,10 +18,15 @@ FAST = 0.02
 def play_game(levels: tuple[str, str], seed: int, sides: str) -> GameState:
     players = [make_player(lvl, seed=seed + i, time_budget=FAST) for i, lvl in enumerate(levels)]  # type: ignore[arg-type]
     state = new_game(seed, sides=sides, starter=seed % 2)
-    while not state.over:
+    # RULES.md bounds a game (at most 18 unloads); 400 steps is far beyond any,
+    # so a game that is still going means a player that never ends it.
+    for _ in range(400):
+        if state.over:
+            break
         action = players[state.turn].choose(state)
         assert action in legal_actions(state), f"{levels[state.turn]} chose {action}"
         state = apply(state, action)  # checked, so an illegal step would raise
+    assert state.over, "the game did not end"
     return state
 
 
