@@ -37,13 +37,30 @@ asyncio.run(main())
 """
 
 
-def startup_seconds(runs: int) -> list[float]:
+BARE_SNIPPET = """
+import time, asyncio
+start = time.perf_counter()
+from textual.app import App
+from textual.widgets import Static
+class Bare(App):
+    def compose(self):
+        yield Static("hello")
+async def main():
+    app = Bare()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        print(time.perf_counter() - start)
+asyncio.run(main())
+"""
+
+
+def startup_seconds(runs: int, snippet: str = STARTUP_SNIPPET) -> list[float]:
     env = {**os.environ, "IMHOTEP_DATA_DIR": tempfile.mkdtemp()}
     times = []
     for _ in range(runs):
         begun = time.perf_counter()
         out = subprocess.run(
-            [sys.executable, "-c", STARTUP_SNIPPET], capture_output=True, text=True, env=env
+            [sys.executable, "-c", snippet], capture_output=True, text=True, env=env
         )
         interpreter = time.perf_counter() - begun
         inside = float(out.stdout.strip().splitlines()[-1])
@@ -96,6 +113,11 @@ def main() -> None:
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--startups", type=int, default=5)
     args = parser.parse_args()
+    bare = startup_seconds(args.startups, BARE_SNIPPET)
+    print(
+        f"bare Textual app, for comparison: median {statistics.median(bare):.3f} s "
+        f"(min {min(bare):.3f}, max {max(bare):.3f})"
+    )
     starts = startup_seconds(args.startups)
     print(
         f"start-up to first frame: median {statistics.median(starts):.3f} s "

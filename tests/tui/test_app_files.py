@@ -28,24 +28,39 @@ from tui.screens.log import LogScreen
 REPO = Path(__file__).resolve().parents[2]
 
 
-def _spawn_in_pty(args: list[str], env: dict[str, str]) -> tuple[subprocess.Popen[bytes], int]:
-    master, slave = pty.openpty()
-    fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
-    process = subprocess.Popen(
-        args, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=REPO, start_new_session=True
-    )
-    os.close(slave)
+class PtyApp:
+    """The real app in a pseudo-terminal of 80x24, with its output kept as text."""
 
-    def drain() -> None:
+    def __init__(self, args: list[str], env: dict[str, str]) -> None:
+        master, slave = pty.openpty()
+        fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", 24, 80, 0, 0))
+        self.process = subprocess.Popen(
+            args, stdin=slave, stdout=slave, stderr=slave, env=env, cwd=REPO, start_new_session=True
+        )
+        os.close(slave)
+        self.master = master
+        self.output = bytearray()
         # The app stops drawing if nobody reads its output.
+        threading.Thread(target=self._drain, daemon=True).start()
+
+    def _drain(self) -> None:
         try:
-            while os.read(master, 65536):
-                pass
+            while chunk := os.read(self.master, 65536):
+                self.output.extend(chunk)
         except OSError:
             pass
 
-    threading.Thread(target=drain, daemon=True).start()
-    return process, master
+    def shows(self, text: str) -> bool:
+        return text.encode() in self.output
+
+    def type(self, keys: bytes) -> None:
+        os.write(self.master, keys)
+
+    def kill(self) -> None:
+        if self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+        self.process.wait(timeout=10)
+        os.close(self.master)
 
 
 def _wait_for(check: object, timeout: float = 30.0) -> None:
@@ -67,22 +82,21 @@ def _autosaved_moves() -> int:
 
 def test_sigkill_loses_no_applied_action() -> None:
     env = {**os.environ, "TERM": "xterm-256color"}
-    process, master = _spawn_in_pty([sys.executable, "-m", "tui"], env)
+    app = PtyApp([sys.executable, "-m", "tui"], env)
     try:
-        time.sleep(3)  # start-up
-        os.write(master, b"n")
-        time.sleep(1.5)
-        os.write(master, b"\r")  # start with the defaults
+        # Each key waits for the screen it is meant for: a key typed before
+        # the app reads its terminal could be lost, which is not what is tested.
+        _wait_for(lambda: app.shows("Help: how to play"), timeout=60)
+        app.type(b"n")
+        _wait_for(lambda: app.shows("Burial chamber"), timeout=30)
+        time.sleep(0.5)
+        app.type(b"\r")  # start with the defaults
+        _wait_for(lambda: app.shows("Reserve"), timeout=30)
         for moves, key in enumerate(b"1524", start=1):
-            time.sleep(0.8)
-            os.write(master, bytes([key]))
+            app.type(bytes([key]))
             _wait_for(lambda moves=moves: _autosaved_moves() == moves)
-        os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=10)
     finally:
-        if process.poll() is None:
-            os.killpg(process.pid, signal.SIGKILL)
-        os.close(master)
+        app.kill()  # SIGKILL: nothing in the app gets to run
     loaded = storage.read_autosave()
     assert loaded is not None
     assert loaded.history.actions == (Place(0), Place(4), Place(1), Place(3))
