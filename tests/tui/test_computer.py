@@ -139,3 +139,29 @@ async def test_hint_names_a_legal_action() -> None:
         await _wait_until(pilot, lambda: "Hint:" in str(screen.query_one("#message").render()))
         text = str(screen.query_one("#message").render())
         assert any(str(a) in text for a in legal_actions(screen.state))
+
+
+async def test_new_game_screen_sets_up_a_game_against_the_computer() -> None:
+    from textual.widgets import Input, Select
+
+    from tui.screens.new_game import NewGameScreen
+
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        form = app.screen
+        assert isinstance(form, NewGameScreen)
+        form.query_one("#kind-1", Select).value = "medium"
+        form.query_one("#side-temple", Select).value = "B"
+        form.query_one("#starter", Select).value = "0"
+        form.query_one("#seed", Input).value = "77"
+        await pilot.pause()
+        assert "sets of different values" in str(form.query_one("#hint-temple").render())
+        await pilot.click("#start")
+        await pilot.pause()
+        screen = app.game_screen
+        assert screen is not None and app.screen is screen
+        assert screen.kinds == ("human", "medium")
+        assert str(screen.state.sides) == "ABAA"
+        assert screen.history.setup.seed == 77
+        assert screen.state.turn == 0
