@@ -123,7 +123,6 @@ class ImhotepApp(App[None]):
         save = loaded.save
         from tui.screens.game import GameScreen
 
-        loaded.history.undo_mode = save.settings.undo_mode
         return self._show_game(
             GameScreen(loaded.history, save.names, save.players, ascii=self.ascii)
         )

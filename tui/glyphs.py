@@ -48,17 +48,20 @@ ASCII = Glyphs(
 
 # Named ANSI colours, so that the board stays readable with 16 colours.
 PLAYER_STYLES = ("bold bright_white", "bold bright_yellow")
-_KIND_STYLES = {
+_PYRAMID_STYLES = {"PL": "bold bright_white", "PD": "bold red"}
+# By kind of token; a pyramid of either colour is drawn like the light one
+# where only the kind is shown (the box).
+KIND_STYLES = {
     "obelisk": "bold yellow",
     "temple": "bold cyan",
+    "pyramid": _PYRAMID_STYLES["PL"],
     "chamber": "bold magenta",
     "action": "bold green",
 }
-_PYRAMID_STYLES = {"PL": "bold bright_white", "PD": "bold red"}
 
 
 def token_style(token: str) -> str:
-    return _PYRAMID_STYLES.get(token) or _KIND_STYLES[kind_of(token)]
+    return _PYRAMID_STYLES.get(token) or KIND_STYLES[kind_of(token)]
 
 
 def token_text(token: str, width: int = 3) -> Text:

@@ -38,12 +38,11 @@ from engine import (
 )
 from engine.actions import PASS, PLACES, STOP, UNLOADS
 from engine.explain import explain_score
-from engine.tokens import PLACE_TWO, PLACE_UNLOAD, SWAP_UNLOAD, TAKE
 from tui import cursor as nav
 from tui import storage
 from tui.glyphs import ASCII, UNICODE
 from tui.guide import guide_text
-from tui.help.topics import topic_for_reason
+from tui.help.topics import TOKEN_TOPICS, topic_for_reason
 from tui.history import History
 from tui.keys import BOAT_KEYS, TOKEN_KEYS, keys_for
 from tui.paths import style_path
@@ -500,12 +499,7 @@ class GameScreen(Screen[None]):
             return self._message_topic
         pending = self.state.pending
         if pending is not None:
-            return {
-                TAKE: "take",
-                PLACE_TWO: "place-two",
-                PLACE_UNLOAD: "place-unload",
-                SWAP_UNLOAD: "swap-unload",
-            }[pending.token]
+            return TOKEN_TOPICS[pending.token]
         target = nav.target_at(self.cursor)
         if target is None:
             return None

@@ -10,18 +10,11 @@ from textual.widget import Widget
 
 from engine import GameState
 from engine.tokens import kind_of
-from tui.glyphs import ASCII, UNICODE
+from tui.glyphs import ASCII, KIND_STYLES, UNICODE
 
 _KIND_ORDER = ("obelisk", "temple", "pyramid", "chamber", "action")
 # The box is listed by the token codes' families, which fit in one line.
 _KIND_SHORT = {"obelisk": "OB", "temple": "T", "pyramid": "P", "chamber": "B", "action": "A"}
-_KIND_STYLE = {
-    "obelisk": "bold yellow",
-    "temple": "bold cyan",
-    "pyramid": "bold bright_white",
-    "chamber": "bold magenta",
-    "action": "bold green",
-}
 
 
 class HarborInfo(Widget):
@@ -46,7 +39,7 @@ class HarborInfo(Widget):
         box = Text("Box", style="bold")
         for kind in _KIND_ORDER:
             if kinds[kind]:
-                box += Text(f"  {_KIND_SHORT[kind]} ", style=_KIND_STYLE[kind])
+                box += Text(f"  {_KIND_SHORT[kind]} ", style=KIND_STYLES[kind])
                 box += str(kinds[kind])
         if not kinds:
             box += Text(" empty", style="dim")
