@@ -86,12 +86,12 @@ class MonumentView(Widget):
 def slice_for(view: MonumentView, state: GameState, points: PlayerScore) -> Slice:
     """The part of ``state`` that ``view`` draws, with its points."""
     who = view.who
-    on_grid = sum(1 for owner in state.grid if owner == who)
     if view.topic == "leftovers":
         earned = points.actions + points.meeples
     else:
         earned = getattr(points, view.topic)
-    return Slice(state.sides, state.players[who], earned, state.first_to_five, on_grid)
+    # A meeple on the grid scores one point, so the score already counts them.
+    return Slice(state.sides, state.players[who], earned, state.first_to_five, points.meeples)
 
 
 class ObeliskView(MonumentView):

@@ -7,7 +7,8 @@ from textual.app import ComposeResult
 from textual.containers import Vertical
 from textual.reactive import reactive
 
-from engine import GameState, current_player, score
+from engine import GameState, current_player
+from engine.scoring import player_score
 from tui.glyphs import ASCII, UNICODE
 from tui.widgets.monuments import (
     ChamberView,
@@ -64,7 +65,7 @@ class PlayerPanel(Vertical):
             self._title = title
             self.border_title = Text(title)
         supply = meeple * waiting if waiting else "none"
-        points = score(state)[self.who]
+        points = player_score(state, self.who)
         subtitle = f"meeples {supply}, {points.total} pts"
         if subtitle != self.border_subtitle:
             self.border_subtitle = subtitle
