@@ -34,11 +34,13 @@ import msgspec
 import platformdirs
 
 from engine import FORMAT as RECORD_FORMAT
+from engine import VERSION as RECORD_VERSION
 from engine import (
     GameRecord,
     GameState,
     RecordError,
     current_player,
+    decode_record,
     encode_record,
     score,
 )
@@ -150,7 +152,6 @@ class SaveSummary:
 _encoder = msgspec.json.Encoder()
 _header_decoder = msgspec.json.Decoder(_Header)
 _save_decoder = msgspec.json.Decoder(SaveFile)
-_record_decoder = msgspec.json.Decoder(GameRecord)
 
 
 # Locations ----------------------------------------------------------------
@@ -537,7 +538,7 @@ def _load_save(path: Path, data: bytes, header: _Header | None = None) -> Loaded
     except msgspec.DecodeError as exc:
         raise RecordError(f"is not readable JSON ({exc})") from None
     record = save.record
-    if record.format != RECORD_FORMAT or record.version != 1:
+    if record.format != RECORD_FORMAT or record.version != RECORD_VERSION:
         raise RecordError(
             f"the game record inside has format {record.format!r} version {record.version}, "
             f"which this program does not read"
@@ -552,15 +553,7 @@ def _load_save(path: Path, data: bytes, header: _Header | None = None) -> Loaded
 
 
 def _load_record(path: Path, data: bytes) -> LoadedGame:
-    header = _read_header(data)
-    if header.version != 1:
-        raise RecordError(f"record version {header.version!r} is not supported")
-    try:
-        record = _record_decoder.decode(data)
-    except msgspec.ValidationError as exc:
-        raise RecordError(f"invalid record: {exc}") from None
-    except msgspec.DecodeError as exc:
-        raise RecordError(f"is not readable JSON ({exc})") from None
+    record = decode_record(data)  # the engine's own checks and messages
     history = History.from_record(record)
     save = SaveFile(record=record, cursor=history.cursor)
     return LoadedGame(
