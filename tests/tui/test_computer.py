@@ -84,17 +84,24 @@ async def test_human_keys_are_refused_while_the_computer_is_to_move() -> None:
         assert "computer" in str(screen.query_one("#message").render())
 
 
+async def _human_moved_against_slow_hard(app: ImhotepApp, pilot, seed: int) -> GameScreen:  # type: ignore[no-untyped-def]
+    """A game against a hard player that searches for 2.5 s, just after the
+    human's first move: the computer is thinking."""
+    app.start_game(Setup(seed=seed, starter=0), NAMES, ("human", "hard"))
+    await pilot.pause()
+    screen = app.game_screen
+    assert screen is not None
+    screen.delay = 0.0
+    screen._computers[1] = SlowHard(2.5)  # type: ignore[assignment]
+    await pilot.press("5")
+    await pilot.pause(0.1)
+    return screen
+
+
 async def test_ui_stays_responsive_while_the_computer_thinks() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(Setup(seed=3, starter=0), NAMES, ("human", "hard"))
-        await pilot.pause()
-        screen = app.game_screen
-        assert screen is not None
-        screen.delay = 0.0
-        screen._computers[1] = SlowHard(2.5)  # type: ignore[assignment]
-        await pilot.press("5")
-        await pilot.pause(0.1)
+        screen = await _human_moved_against_slow_hard(app, pilot, seed=3)
         assert "thinking" in str(screen.query_one("#prompt").render())
         started = time.monotonic()
         await pilot.press("question_mark")  # help opens during the search
@@ -112,14 +119,7 @@ async def test_ui_stays_responsive_while_the_computer_thinks() -> None:
 async def test_undo_interrupts_a_search() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.start_game(Setup(seed=4, starter=0), NAMES, ("human", "hard"))
-        await pilot.pause()
-        screen = app.game_screen
-        assert screen is not None
-        screen.delay = 0.0
-        screen._computers[1] = SlowHard(2.5)  # type: ignore[assignment]
-        await pilot.press("5")
-        await pilot.pause(0.1)
+        screen = await _human_moved_against_slow_hard(app, pilot, seed=4)
         await pilot.press("z")
         assert len(screen.history.actions) == 0
         await asyncio.sleep(0.3)
