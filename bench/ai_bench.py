@@ -4,7 +4,7 @@ Every pairing plays ``--games`` games: each deal (seed) is played twice with the
 seats swapped, so neither level profits from a lucky deal or from starting.
 Sides (A/B of each monument) vary with the seed. Run from the repository root::
 
-    python bench/ai_bench.py --games 200 --budget 0.4
+    python bench/ai_bench.py --games 200            # hard at the app's default budget
     python bench/ai_bench.py --games 20 --budget 0.1 --levels hard medium
 """
 
@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai import LEVELS, Level, make_player
+from ai import DEFAULT_BUDGET, LEVELS, Level, make_player
 from engine import apply_unchecked, new_game, outcome
 
 
@@ -76,7 +76,12 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per pairing (even)")
-    parser.add_argument("--budget", type=float, default=0.4, help="hard's seconds per decision")
+    parser.add_argument(
+        "--budget",
+        type=float,
+        default=DEFAULT_BUDGET,
+        help="hard's seconds per decision (default: the app's, %(default)s)",
+    )
     parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1000, help="first deal's seed")
