@@ -23,6 +23,7 @@ class Glyphs:
     first: str
     removed: str
     turn: str
+    more: str  # marks text cut short
 
 
 UNICODE = Glyphs(
@@ -34,6 +35,7 @@ UNICODE = Glyphs(
     first="★",
     removed="≈",
     turn="▶",
+    more="…",
 )
 ASCII = Glyphs(
     meeples=("O", "X"),
@@ -44,6 +46,7 @@ ASCII = Glyphs(
     first="*",
     removed="~",
     turn=">",
+    more="...",
 )
 
 # Named ANSI colours, so that the board stays readable with 16 colours.

@@ -12,12 +12,19 @@ from tui.keys import keys_for
 from tui.screens.details import DetailsScreen
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen
+from tui.widgets.monuments import MONUMENTS
+from tui.widgets.player import PlayerPanel
 
 
 def _game(app: ImhotepApp) -> GameScreen:
     screen = app.game_screen
     assert screen is not None
     return screen
+
+
+async def _click_monument(pilot, panel: PlayerPanel, topic: str) -> None:  # type: ignore[no-untyped-def]
+    # Inside the border, on the monument's first line.
+    await pilot.click(panel, offset=(3, 1 + panel.line_of(topic)))
 
 
 async def _help_topic_after(app: ImhotepApp, pilot, *keys: str) -> str | None:  # type: ignore[no-untyped-def]
@@ -43,7 +50,7 @@ async def test_help_opens_at_what_is_focused() -> None:
         await pilot.press("b")  # unloading an empty line is illegal
         assert await _help_topic_after(app, pilot) == "unload"
         game = _game(app)
-        await pilot.click("TempleView")
+        await _click_monument(pilot, game.query_one("#player-0", PlayerPanel), "temple")
         assert "temple" in str(game.query_one("#message").render())
         assert await _help_topic_after(app, pilot) == "temple"
 
@@ -136,26 +143,24 @@ async def test_too_small_terminal_says_how_big_to_make_it() -> None:
 
 async def test_clicking_any_part_of_a_panel_explains_its_points() -> None:
     from engine.explain import explain_score
-    from tui.widgets.monuments import MonumentView
 
     app = ImhotepApp()
     async with app.run_test(size=(100, 30)) as pilot:
         app.start_game(Setup(seed=2), NAMES)
         await pilot.pause()
         game = _game(app)
-        views = list(game.query(MonumentView))
-        assert len(views) == 10
-        for view in views:
-            await pilot.click(view)
-            text = str(game.query_one("#message").render())
-            lines = explain_score(game.state, view.who)
-            expected = (
-                [lines["actions"], lines["meeples"]]
-                if view.topic == "leftovers"
-                else [lines[view.topic]]
-            )
-            assert all(line in text for line in expected), (view.topic, text)
-            assert NAMES[view.who] in text
+        panels = list(game.query(PlayerPanel))
+        assert len(panels) == 2
+        for panel in panels:
+            for topic, *_ in MONUMENTS:
+                await _click_monument(pilot, panel, topic)
+                text = str(game.query_one("#message").render())
+                lines = explain_score(game.state, panel.who)
+                expected = (
+                    [lines["actions"], lines["meeples"]] if topic == "leftovers" else [lines[topic]]
+                )
+                assert all(line in text for line in expected), (topic, text)
+                assert NAMES[panel.who] in text
 
 
 async def test_names_with_brackets_are_shown_as_written() -> None:

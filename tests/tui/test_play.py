@@ -12,6 +12,8 @@ from engine import (
     Place,
     Play,
     Setup,
+    Swap,
+    Take,
     Unload,
     encode_state,
     legal_actions,
@@ -23,6 +25,7 @@ from tui.keys import keys_for
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.new_game import NewGameScreen
+from tui.widgets.harbor import Harbor, boat_offset, cell_offset
 
 
 def game(app: ImhotepApp) -> GameScreen:
@@ -104,15 +107,42 @@ async def test_mouse_places_and_unloads() -> None:
         app.start_game(Setup(seed=5), NAMES)
         await pilot.pause()
         screen = game(app)
-        await pilot.click("#cell-0")
-        await pilot.click("#cell-1")
+        await pilot.click(Harbor, offset=cell_offset(0))
+        await pilot.click(Harbor, offset=cell_offset(1))
         assert screen.state.grid[:2] == (0, 1)
         before = screen.state
-        await pilot.click("#boat-0")
+        await pilot.click(Harbor, offset=boat_offset(0))
         assert screen.history.actions[-1] == Unload(0), message(screen)
         assert screen.state.grid[:2] == (-1, -1)
         # Two meeples: slot 3 and slot 2 were handed out, slot 1 went to the box.
         assert screen.state.box[-1] == before.boats[0][0]
+
+
+async def test_mouse_chooses_slots_for_take_and_swap() -> None:
+    for token, seed in (("AT", 100), ("AS", 700)):
+        setup, prefix = walk_until(seed, holds_playable(token))
+        app = ImhotepApp()
+        async with app.run_test(size=(100, 30)) as pilot:
+            screen = await open_game(app, history_of(setup, prefix))
+            await pilot.pause()
+            await pilot.press(keys_for(Play(token))[0])
+            rng = random.Random(seed)
+            chosen = 0
+            while screen.state.pending is not None and not screen.state.over:
+                action = rng.choice(legal_actions(screen.state))
+                if isinstance(action, Take):
+                    clicks = [boat_offset(action.boat, action.slot)]
+                elif isinstance(action, Swap):
+                    clicks = [boat_offset(action.boat, s) for s in (action.first, action.second)]
+                elif isinstance(action, Unload):
+                    clicks = [boat_offset(action.boat)]
+                else:
+                    break
+                for offset in clicks:
+                    await pilot.click(Harbor, offset=offset)
+                assert screen.history.actions[-1] == action, message(screen)
+                chosen += 1
+            assert chosen, token
 
 
 async def test_cursor_keys_and_enter_place_a_meeple() -> None:

@@ -54,8 +54,7 @@ from tui.widgets.info import HarborInfo
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import Line
 from tui.widgets.log import ActionLog
-from tui.widgets.monuments import MonumentChosen
-from tui.widgets.player import PlayerPanel
+from tui.widgets.player import MonumentChosen, PlayerPanel
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
 

@@ -1,32 +1,62 @@
-"""One widget per monument, each drawing a player's board from the game state."""
+"""A player's board, monument by monument, as lines of text.
+
+Each monument is drawn by a function of the same shape; a player's panel stacks
+them and remembers which lines belong to which monument, so that a click can
+name its help topic.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from dataclasses import dataclass
+from typing import Final, NamedTuple
 
 from rich.text import Text
-from textual import events
-from textual.message import Message
-from textual.reactive import reactive
-from textual.widget import Widget
 
-from engine import GameState, Player, PlayerScore, Sides
+from engine import Player, PlayerScore, Sides
 from engine.scoring import chamber_groups, temple_sets
-from tui.glyphs import ASCII, UNICODE, Glyphs
+from tui.glyphs import Glyphs
 from tui.keys import KEY_OF_TOKEN
 
 LABEL_WIDTH = 10
 
 
+@dataclass(frozen=True)
+class Board:
+    """What a player's panel draws; compared on every move, so only a change repaints."""
+
+    who: int
+    sides: Sides
+    player: Player
+    score: PlayerScore
+    first_to_five: int
+
+    def points(self, topic: str) -> int:
+        """The points scored by one part of the board."""
+        if topic == "leftovers":
+            # A meeple on the grid scores one point, so the score already counts them.
+            return self.score.actions + self.score.meeples
+        points: int = getattr(self.score, topic)
+        return points
+
+
+# Text.styled: the style covers these characters only, not what is appended later.
 def _label(name: str) -> Text:
-    return Text(name.ljust(LABEL_WIDTH), style="bold")
+    return Text.styled(name.ljust(LABEL_WIDTH), "bold")
 
 
 def _points(points: int) -> Text:
-    return Text(f"{points:+d}".rjust(4), style="bold")
+    return Text.styled(f"{points:+d}".rjust(4), "bold")
 
 
-def _line(label: str, body: Text, points: int | None, width: int) -> Text:
+def _line(label: str, body: Text, points: int | None, width: int, glyphs: Glyphs) -> Text:
+    if points is not None:
+        # A long line gives way before the points do: they are what the panel is for.
+        room = width - LABEL_WIDTH - 5
+        if body.cell_len > room:
+            body = body.copy()
+            body.truncate(max(0, room - len(glyphs.more)))
+            body.append(glyphs.more, "dim")
     text = _label(label) + body
     if points is not None:
         text.pad_right(max(0, width - 4 - text.cell_len))
@@ -34,165 +64,126 @@ def _line(label: str, body: Text, points: int | None, width: int) -> Text:
     return text
 
 
-class MonumentChosen(Message):
-    """A monument was clicked: ``topic`` is its help topic id."""
-
-    def __init__(self, who: int, topic: str) -> None:
-        super().__init__()
-        self.who = who
-        self.topic = topic
-
-
-@dataclass(frozen=True)
-class Slice:
-    """What a monument draws: compared on every move, so only a change repaints."""
-
-    sides: Sides
-    player: Player
-    points: int
-    first_to_five: int
-    on_grid: int
+def obelisk_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
+    count = board.player.obelisks
+    body = Text(glyphs.obelisk * count, style="bold yellow")
+    body += Text(f" {count}")
+    if board.sides.obelisk == "B" and board.first_to_five == board.who:
+        body += Text(f" {glyphs.first}first to 5", style="yellow")
+    return [_line(f"Obelisk {board.sides.obelisk}", body, board.points("obelisk"), width, glyphs)]
 
 
-class MonumentView(Widget):
-    """Base: one of a player's monuments, drawn from its slice of the state."""
-
-    topic = "leftovers"  # the help topic and score category of this part of the board
-
-    slice: reactive[Slice | None] = reactive(None)
-    ascii: reactive[bool] = reactive(False)
-
-    def __init__(self, who: int) -> None:
-        super().__init__(classes="monument")
-        self.who = who
-
-    @property
-    def glyphs(self) -> Glyphs:
-        return ASCII if self.ascii else UNICODE
-
-    def render(self) -> Text:
-        if self.slice is None:
-            return Text("")
-        return self.draw(self.slice, self.content_size.width or 40)
-
-    def draw(self, view: Slice, width: int) -> Text:
-        raise NotImplementedError
-
-    def on_click(self, event: events.Click) -> None:
-        event.stop()
-        self.post_message(MonumentChosen(self.who, self.topic))
-
-
-def slice_for(view: MonumentView, state: GameState, points: PlayerScore) -> Slice:
-    """The part of ``state`` that ``view`` draws, with its points."""
-    who = view.who
-    if view.topic == "leftovers":
-        earned = points.actions + points.meeples
+def temple_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
+    values = board.player.temples
+    if not values:
+        body = Text(glyphs.missing, style="dim")
+    elif board.sides.temple == "B":
+        sets = temple_sets(values)
+        body = Text(" ".join("".join(str(v) for v in s) for s in sets), style="cyan")
     else:
-        earned = getattr(points, view.topic)
-    # A meeple on the grid scores one point, so the score already counts them.
-    return Slice(state.sides, state.players[who], earned, state.first_to_five, points.meeples)
+        body = Text(" ".join(str(v) for v in values), style="cyan")
+    return [_line(f"Temple {board.sides.temple}", body, board.points("temple"), width, glyphs)]
 
 
-class ObeliskView(MonumentView):
-    topic = "obelisk"
-
-    def draw(self, view: Slice, width: int) -> Text:
-        count = view.player.obelisks
-        body = Text(self.glyphs.obelisk * count, style="bold yellow")
-        body += Text(f" {count}")
-        if view.sides.obelisk == "B" and view.first_to_five == self.who:
-            body += Text(f" {self.glyphs.first}first to 5", style="yellow")
-        return _line(f"Obelisk {view.sides.obelisk}", body, view.points, width)
-
-
-class TempleView(MonumentView):
-    topic = "temple"
-
-    def draw(self, view: Slice, width: int) -> Text:
-        values = view.player.temples
-        if view.sides.temple == "B":
-            sets = temple_sets(values)
-            body = Text(" ".join("".join(str(v) for v in s) for s in sets), style="cyan")
-        else:
-            body = Text(" ".join(str(v) for v in values), style="cyan")
-        if not values:
-            body = Text(self.glyphs.missing, style="dim")
-        return _line(f"Temple {view.sides.temple}", body, view.points, width)
+def _pyramid_rows(count: int, style: str, glyphs: Glyphs) -> list[Text]:
+    # Tokens 1-3 form the bottom row, 4-5 the middle, 6 the top.
+    layout = ((5,), (3, 4), (0, 1, 2))
+    rows = []
+    for row in layout:
+        text = Text(" " * (3 - len(row)))
+        for i, index in enumerate(row):
+            if i:
+                text += " "
+            text += Text(glyphs.pyramid, style) if index < count else Text(glyphs.missing, "dim")
+        text.pad_right(6 - text.cell_len)
+        rows.append(text)
+    return rows
 
 
-class PyramidView(MonumentView):
+def pyramid_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
     """Light and dark pyramids side by side, each built 3-2-1 from the bottom."""
-
-    topic = "pyramids"
-
-    def __init__(self, who: int) -> None:
-        super().__init__(who)
-        self.add_class("pyramids")
-
-    def _rows(self, count: int, style: str) -> list[Text]:
-        g = self.glyphs
-        # Tokens 1-3 form the bottom row, 4-5 the middle, 6 the top.
-        layout = ((5,), (3, 4), (0, 1, 2))
-        rows = []
-        for row in layout:
-            text = Text(" " * (3 - len(row)))
-            for i, index in enumerate(row):
-                if i:
-                    text += " "
-                text += Text(g.pyramid, style) if index < count else Text(g.missing, "dim")
-            text.pad_right(6 - text.cell_len)
-            rows.append(text)
-        return rows
-
-    def draw(self, view: Slice, width: int) -> Text:
-        player = view.player
-        light = self._rows(player.light, "bold bright_white")
-        dark = self._rows(player.dark, "bold red")
-        notes = ["", f"  light {player.light}", f"  dark {player.dark}"]
-        labels = [f"Pyramid {view.sides.pyramids}", "", ""]
-        points = view.points
-        lines = [
-            _line(
-                labels[i],
-                light[i] + Text("  ") + dark[i] + Text(notes[i], style="dim"),
-                points if i == 0 else None,
-                width,
-            )
-            for i in range(3)
-        ]
-        return Text("\n").join(lines)
+    player = board.player
+    light = _pyramid_rows(player.light, "bold bright_white", glyphs)
+    dark = _pyramid_rows(player.dark, "bold red", glyphs)
+    notes = ["", f"  light {player.light}", f"  dark {player.dark}"]
+    labels = [f"Pyramid {board.sides.pyramids}", "", ""]
+    points = board.points("pyramids")
+    return [
+        _line(
+            labels[i],
+            light[i] + Text("  ") + dark[i] + Text(notes[i], style="dim"),
+            points if i == 0 else None,
+            width,
+            glyphs,
+        )
+        for i in range(3)
+    ]
 
 
-class ChamberView(MonumentView):
+def chamber_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
     """The burial chamber's spaces 1 to 12; runs of held numbers form the groups."""
-
-    topic = "chamber"
-
-    def draw(self, view: Slice, width: int) -> Text:
-        held = set(view.player.chambers)
-        groups = chamber_groups(view.player.chambers)
-        group_of = {n: i for i, g in enumerate(groups) for n in g}
-        body = Text()
-        for n in range(1, 13):
-            digits = len(str(n))
-            if n in held:
-                # Alternate colours so neighbouring groups stay apart.
-                style = "bold magenta" if group_of[n] % 2 == 0 else "bold bright_magenta underline"
-                body += Text(str(n), style=style)
-            else:
-                body += Text(self.glyphs.missing.ljust(digits), style="dim")
-            if n < 12:
-                body += " "
-        return _line(f"Chamber {view.sides.chamber}", body, view.points, width)
+    chambers = board.player.chambers
+    held = set(chambers)
+    group_of = {n: i for i, group in enumerate(chamber_groups(chambers)) for n in group}
+    body = Text()
+    for n in range(1, 13):
+        digits = len(str(n))
+        if n in held:
+            # Alternate colours so neighbouring groups stay apart.
+            style = "bold magenta" if group_of[n] % 2 == 0 else "bold bright_magenta underline"
+            body += Text(str(n), style=style)
+        else:
+            body += Text(glyphs.missing.ljust(digits), style="dim")
+        if n < 12:
+            body += " "
+    return [_line(f"Chamber {board.sides.chamber}", body, board.points("chamber"), width, glyphs)]
 
 
-class HeldView(MonumentView):
+def held_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
     """Action tokens held, and meeples on the grid: both score 1 each at the end."""
+    player = board.player
+    # Each held token with the key that plays it.
+    body = Text(" ".join(f"{KEY_OF_TOKEN[t]}:{t}" for t in player.actions), style="bold green")
+    body += Text(f"{'  ' if player.actions else ''}on grid {board.score.meeples}", style="dim")
+    return [_line("Held", body, board.points("leftovers"), width, glyphs)]
 
-    def draw(self, view: Slice, width: int) -> Text:
-        player = view.player
-        # Each held token with the key that plays it.
-        body = Text(" ".join(f"{KEY_OF_TOKEN[t]}:{t}" for t in player.actions), style="bold green")
-        body += Text(f"{'  ' if player.actions else ''}on grid {view.on_grid}", style="dim")
-        return _line("Held", body, view.points, width)
+
+DrawMonument = Callable[[Board, Glyphs, int], list[Text]]
+# What a monument's drawing depends on, besides the glyphs and the width.
+MonumentInputs = Callable[[Board], Hashable]
+
+
+class Monument(NamedTuple):
+    topic: str  # its help topic, and its category in the score
+    height: int  # lines
+    inputs: MonumentInputs
+    draw: DrawMonument
+
+
+# Top to bottom.
+MONUMENTS: Final[tuple[Monument, ...]] = (
+    Monument(
+        "obelisk",
+        1,
+        lambda b: (b.sides.obelisk, b.player.obelisks, b.first_to_five == b.who, b.score.obelisk),
+        obelisk_lines,
+    ),
+    Monument(
+        "temple", 1, lambda b: (b.sides.temple, b.player.temples, b.score.temple), temple_lines
+    ),
+    Monument(
+        "pyramids",
+        3,
+        lambda b: (b.sides.pyramids, b.player.light, b.player.dark, b.score.pyramids),
+        pyramid_lines,
+    ),
+    Monument(
+        "chamber", 1, lambda b: (b.sides.chamber, b.player.chambers, b.score.chamber), chamber_lines
+    ),
+    Monument(
+        "leftovers",
+        1,
+        lambda b: (b.player.actions, b.score.meeples, b.points("leftovers")),
+        held_lines,
+    ),
+)

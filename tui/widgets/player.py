@@ -2,27 +2,33 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 from rich.text import Text
-from textual.app import ComposeResult
-from textual.containers import Vertical
+from textual import events
+from textual.message import Message
 from textual.reactive import reactive
+from textual.strip import Strip
 
 from engine import GameState, current_player
 from engine.scoring import player_score
-from tui.glyphs import ASCII, UNICODE
-from tui.widgets.monuments import (
-    ChamberView,
-    HeldView,
-    MonumentView,
-    ObeliskView,
-    PyramidView,
-    TempleView,
-    slice_for,
-)
+from tui.glyphs import ASCII, UNICODE, Glyphs
+from tui.widgets.monuments import MONUMENTS, Board
+from tui.widgets.strips import StripView
 
 
-class PlayerPanel(Vertical):
-    # The panel's own drawing is its border; the monuments repaint themselves.
+class MonumentChosen(Message):
+    """A monument was clicked: ``topic`` is its help topic id."""
+
+    def __init__(self, who: int, topic: str) -> None:
+        super().__init__()
+        self.who = who
+        self.topic = topic
+
+
+class PlayerPanel(StripView):
+    """One player's boards, drawn as one widget inside a titled border."""
+
     state: reactive[GameState | None] = reactive(None, repaint=False)
     ascii: reactive[bool] = reactive(False, repaint=False)
 
@@ -31,32 +37,32 @@ class PlayerPanel(Vertical):
         self.who = who
         self.player_name = name
         self.kind = kind
+        self._board: Board | None = None
         self._title = ""
+        # The help topic of each line, top to bottom (every monument's height is fixed).
+        self._topics = [monument.topic for monument in MONUMENTS for _ in range(monument.height)]
 
-    def compose(self) -> ComposeResult:
-        yield ObeliskView(self.who)
-        yield TempleView(self.who)
-        yield PyramidView(self.who)
-        yield ChamberView(self.who)
-        yield HeldView(self.who)
+    @property
+    def glyphs(self) -> Glyphs:
+        return ASCII if self.ascii else UNICODE
 
     def watch_state(self) -> None:
-        self._refresh()
+        self._update()
 
     def watch_ascii(self) -> None:
-        self._refresh()
+        self._board = None
+        self._update()
 
     def on_mount(self) -> None:
-        self._refresh()
+        self._update()
 
-    def _refresh(self) -> None:
+    def _update(self) -> None:
         state = self.state
-        if state is None or not self.children:
+        if state is None:
             return
-        glyphs = ASCII if self.ascii else UNICODE
+        glyphs = self.glyphs
         meeple = glyphs.meeples[self.who]
         to_move = current_player(state) == self.who
-        waiting = state.players[self.who].meeples
         marker = f"{glyphs.turn} " if to_move else ""
         who = f" ({self.kind})" if self.kind != "human" else ""
         # Names are the players' own text: Text, never markup.
@@ -64,12 +70,43 @@ class PlayerPanel(Vertical):
         if title != self._title:
             self._title = title
             self.border_title = Text(title)
+        score = player_score(state, self.who)
+        waiting = state.players[self.who].meeples
         supply = meeple * waiting if waiting else "none"
-        points = player_score(state, self.who)
-        subtitle = f"meeples {supply}, {points.total} pts"
+        subtitle = f"meeples {supply}, {score.total} pts"
         if subtitle != self.border_subtitle:
             self.border_subtitle = subtitle
+        # The only class that changes during play: restyling this one widget is cheap.
         self.set_class(to_move, "to-move")
-        for view in self.query(MonumentView):
-            view.slice = slice_for(view, state, points)
-            view.ascii = self.ascii
+        board = Board(self.who, state.sides, state.players[self.who], score, state.first_to_five)
+        if board != self._board:
+            self._board = board
+            self.redraw()
+
+    def lines(self, width: int) -> list[Strip]:
+        board = self._board
+        if board is None:
+            return []
+        glyphs = self.glyphs
+        return [
+            strip
+            for topic, _, inputs, draw in MONUMENTS
+            for strip in self.part(
+                (topic, glyphs, inputs(board)), partial(draw, board, glyphs, width)
+            )
+        ]
+
+    def topic_at(self, y: int) -> str | None:
+        """The help topic of the monument drawn on content line ``y``."""
+        return self._topics[y] if 0 <= y < len(self._topics) else None
+
+    def line_of(self, topic: str) -> int:
+        """The first content line of a monument (for clicking it in tests)."""
+        return self._topics.index(topic)
+
+    def on_click(self, event: events.Click) -> None:
+        event.stop()
+        offset = event.get_content_offset(self)
+        topic = self.topic_at(offset.y) if offset is not None else None
+        if topic is not None:
+            self.post_message(MonumentChosen(self.who, topic))
