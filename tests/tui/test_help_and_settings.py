@@ -181,3 +181,33 @@ async def test_names_with_brackets_are_shown_as_written() -> None:
         await pilot.press("o")  # the load screen lists them
         await pilot.pause()
         assert app.screen.query_one("#saves") is not None
+
+
+async def test_the_panel_of_the_player_to_move_stands_out_in_any_theme() -> None:
+    from textual.color import Color
+
+    def border(panel: PlayerPanel) -> tuple[str, Color]:
+        kind, colour = panel.styles.border_top
+        return kind, colour
+
+    def themed(panel: PlayerPanel, part: str) -> Color:
+        return Color.from_rich_color(panel.get_component_rich_style(part).color)
+
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=4, starter=0), NAMES)
+        await pilot.pause()
+        game = _game(app)
+        first, second = (
+            game.query_one("#player-0", PlayerPanel),
+            game.query_one("#player-1", PlayerPanel),
+        )
+        # The two themes' accents differ, so a border left from the first would fail.
+        for theme in ("textual-dark", "nord"):
+            app.theme = theme
+            await pilot.pause()
+            for _ in range(2):  # before and after a move passes the turn
+                to_move, waiting = (first, second) if game.state.turn == 0 else (second, first)
+                assert border(to_move) == ("heavy", themed(to_move, "player--to-move"))
+                assert border(waiting) == ("round", themed(waiting, "player--waiting"))
+                await pilot.press(str(game.state.grid.index(-1) + 1))

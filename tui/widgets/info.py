@@ -3,28 +3,41 @@
 from __future__ import annotations
 
 from collections import Counter
+from functools import partial
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
+from textual.strip import Strip
 
 from engine import GameState
 from engine.tokens import kind_of
 from tui.glyphs import ASCII, KIND_STYLES, UNICODE
+from tui.widgets.strips import StripView
 
 _KIND_ORDER = ("obelisk", "temple", "pyramid", "chamber", "action")
 # The box is listed by the token codes' families, which fit in one line.
 _KIND_SHORT = {"obelisk": "OB", "temple": "T", "pyramid": "P", "chamber": "B", "action": "A"}
 
 
-class HarborInfo(Widget):
-    state: reactive[GameState | None] = reactive(None)
-    ascii: reactive[bool] = reactive(False)
+class HarborInfo(StripView):
+    state: reactive[GameState | None] = reactive(None, repaint=False)
+    ascii: reactive[bool] = reactive(False, repaint=False)
 
-    def render(self) -> Text:
+    def watch_state(self) -> None:
+        self.redraw()
+
+    def watch_ascii(self) -> None:
+        self.redraw()
+
+    def lines(self, width: int) -> list[Strip]:
         state = self.state
         if state is None:
-            return Text("")
+            return []
+        # Most moves leave the reserve, the supply and the box as they were.
+        key = (len(state.reserve), len(state.supply), state.box, self.ascii)
+        return self.part(key, partial(self._draw, state))
+
+    def _draw(self, state: GameState) -> list[Text]:
         glyphs = ASCII if self.ascii else UNICODE
         reserve = len(state.reserve)
         refills = len(state.supply) // 3
@@ -43,4 +56,4 @@ class HarborInfo(Widget):
                 box += str(kinds[kind])
         if not kinds:
             box += Text(" empty", style="dim")
-        return Text("\n").join([head, box])
+        return [head, box]

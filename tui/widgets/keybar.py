@@ -20,20 +20,16 @@ class KeyBar(Widget):
     COMPONENT_CLASSES: ClassVar[set[str]] = {"keybar--key", "keybar--disabled"}
 
     def on_mount(self) -> None:
-        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
         self._spans: list[tuple[int, int, str]] = []  # (start, end, action)
+        self._entries = self._current_entries()
+        self.screen.bindings_updated_signal.subscribe(self, self._bindings_changed)
 
     def on_unmount(self) -> None:
         self.screen.bindings_updated_signal.unsubscribe(self)
 
-    def _bindings_changed(self, screen: Screen[object]) -> None:
-        self.refresh()
-
-    def render(self) -> Text:
-        key_style = self.get_component_rich_style("keybar--key")
-        disabled = self.get_component_rich_style("keybar--disabled")
-        text = Text()
-        spans: list[tuple[int, int, str]] = []
+    def _current_entries(self) -> tuple[tuple[str, str, bool, str], ...]:
+        """(key, description, enabled, action) for each key shown, in order."""
+        entries = []
         seen: set[str] = set()
         for active in self.screen.active_bindings.values():
             binding = active.binding
@@ -41,11 +37,27 @@ class KeyBar(Widget):
             if not binding.show or binding.action in seen:
                 continue
             seen.add(binding.action)
-            start = text.cell_len
             key = self.app.get_key_display(binding)
-            text.append(f" {key} ", key_style if active.enabled else disabled)
-            text.append(f"{binding.description} ", Style() if active.enabled else disabled)
-            spans.append((start, text.cell_len, binding.action))
+            entries.append((key, binding.description, active.enabled, binding.action))
+        return tuple(entries)
+
+    def _bindings_changed(self, screen: Screen[object]) -> None:
+        # The signal comes after most moves; the keys on show change far less often.
+        entries = self._current_entries()
+        if entries != self._entries:
+            self._entries = entries
+            self.refresh()
+
+    def render(self) -> Text:
+        key_style = self.get_component_rich_style("keybar--key")
+        disabled = self.get_component_rich_style("keybar--disabled")
+        text = Text()
+        spans: list[tuple[int, int, str]] = []
+        for key, description, enabled, action in self._entries:
+            start = text.cell_len
+            text.append(f" {key} ", key_style if enabled else disabled)
+            text.append(f"{description} ", Style() if enabled else disabled)
+            spans.append((start, text.cell_len, action))
         palette = " ctrl+p commands"
         if text.cell_len + len(palette) <= self.size.width:
             text.pad_right(self.size.width - text.cell_len - len(palette))

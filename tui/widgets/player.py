@@ -3,9 +3,12 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import ClassVar
 
 from rich.text import Text
 from textual import events
+from textual.color import Color
+from textual.css.types import EdgeType
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -28,6 +31,8 @@ class MonumentChosen(Message):
 
 class PlayerPanel(StripView):
     """One player's boards, drawn as one widget inside a titled border."""
+
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"player--waiting", "player--to-move"}
 
     state: reactive[GameState | None] = reactive(None, repaint=False)
     ascii: reactive[bool] = reactive(False, repaint=False)
@@ -76,12 +81,27 @@ class PlayerPanel(StripView):
         subtitle = f"meeples {supply}, {score.total} pts"
         if subtitle != self.border_subtitle:
             self.border_subtitle = subtitle
-        # The only class that changes during play: restyling this one widget is cheap.
-        self.set_class(to_move, "to-move")
+        self._show_turn(to_move)
         board = Board(self.who, state.sides, state.players[self.who], score, state.first_to_five)
         if board != self._board:
             self._board = board
             self.redraw()
+
+    def _show_turn(self, to_move: bool) -> None:
+        """A heavy border in the accent colour while this player is to move."""
+        colour = self.get_component_rich_style(
+            "player--to-move" if to_move else "player--waiting"
+        ).color
+        kind: EdgeType = "ascii" if self.ascii else "heavy" if to_move else "round"
+        border = (kind, Color.from_rich_color(colour))
+        if self.styles.border_top != border:
+            self.styles.border = border
+
+    def notify_style_update(self) -> None:
+        super().notify_style_update()
+        # A new theme brings new colours for the border too.
+        if self.state is not None and self.is_mounted:
+            self.call_later(self._update)
 
     def lines(self, width: int) -> list[Strip]:
         board = self._board

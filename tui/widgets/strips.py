@@ -6,7 +6,8 @@ cost more than the rest of a key press put together. These widgets use the
 line API instead. ``lines()`` assembles the widget from parts (a monument, a
 cell, a boat), each asked for with ``part(key, draw)``: a part is drawn as Rich
 text and turned into strips only when its key is new, and the key changes
-whenever the part's look does. So a move that changes one cell redraws one cell.
+whenever the part's look does. So a move that changes one cell redraws one
+cell, and a widget whose lines all stay the same is not repainted at all.
 """
 
 from __future__ import annotations
@@ -56,8 +57,14 @@ class StripView(Widget):
         return strips
 
     def redraw(self) -> None:
-        """Forget the drawn lines and repaint."""
-        self._drawn = False
+        """Draw again, and repaint only if a line changed."""
+        if self._drawn and not self._restyled and self.content_size.width:
+            before = self._strips
+            self._draw_strips()
+            if self._strips == before:
+                return
+        else:
+            self._drawn = False
         self.refresh()
 
     def notify_style_update(self) -> None:
