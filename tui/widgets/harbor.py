@@ -214,7 +214,7 @@ class Harbor(StripView):
     def _cell(self, cell: int) -> list[Text]:
         assert self.state is not None
         marks = self.marks
-        style = self.get_component_rich_style
+        style = self.style_of
         cursor = marks.cursor == Target("cell", cell)
         if cursor:
             frame_style = style("harbor--cursor")
@@ -268,7 +268,7 @@ class Harbor(StripView):
         label = self._label(boat)
         label.align("center", CELL_WIDTH)
         if slots is None:
-            removed = self.get_component_rich_style("harbor--removed")
+            removed = self.style_of("harbor--removed")
             label.stylize(removed)
             # What is left of the boat sits in the middle of its column.
             lines = [label, Text(" " + self.glyphs.removed * 3, removed), Text(" gone", removed)]
@@ -284,7 +284,7 @@ class Harbor(StripView):
         slots = self.state.boats[boat]
         label = self._label(boat)
         if slots is None:
-            removed = self.get_component_rich_style("harbor--removed")
+            removed = self.style_of("harbor--removed")
             label.stylize(removed)
             gone = Text(self.glyphs.removed * 3 + " gone", removed)
             lines = [label, gone]
@@ -299,7 +299,7 @@ class Harbor(StripView):
         width = lines[0].cell_len
         lines += [Text(" " * width) for _ in range(height - len(lines))]
         if boat in self.marks.boats:
-            background = self.get_component_rich_style("harbor--unloadable").bgcolor
+            background = self.style_of("harbor--unloadable").bgcolor
             for line in lines:
                 # Underneath the tokens' own colours, which must stay readable.
                 line.stylize_before(Style(bgcolor=background))

@@ -89,9 +89,7 @@ class PlayerPanel(StripView):
 
     def _show_turn(self, to_move: bool) -> None:
         """A heavy border in the accent colour while this player is to move."""
-        colour = self.get_component_rich_style(
-            "player--to-move" if to_move else "player--waiting"
-        ).color
+        colour = self.style_of("player--to-move" if to_move else "player--waiting").color
         kind: EdgeType = "ascii" if self.ascii else "heavy" if to_move else "round"
         border = (kind, Color.from_rich_color(colour))
         if self.styles.border_top != border:

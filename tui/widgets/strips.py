@@ -31,16 +31,23 @@ class StripView(Widget):
         self._strips: list[Strip] = []
         self._cache: dict[Hashable, list[Strip]] = {}  # parts by key, as last painted
         self._used: dict[Hashable, list[Strip]] = {}  # parts used by the paint under way
-        self._base = Style()
         self._blank = Strip([])
         self._drawn = False
-        # The colours the strips were drawn with, checked after a restyle.
-        self._colours: tuple[Style, ...] = ()
-        self._restyled = False
+        # The widget's own style and its component classes' styles, looked up
+        # once after each restyle: Textual recomputes them after every refresh.
+        self._base = Style()
+        self._styles: dict[str, Style] = {}
+        self._restyled = True
 
     def lines(self, width: int) -> list[Strip]:
         """The widget's lines, for a content area ``width`` cells wide."""
         raise NotImplementedError
+
+    def style_of(self, component: str) -> Style:
+        """A component class's style, as of the last restyle."""
+        if self._restyled:
+            self._look_up_styles()
+        return self._styles[component]
 
     def part(self, key: Hashable, draw: Callable[[], list[Text]]) -> list[Strip]:
         """A part's lines as strips: drawn again only if ``key`` is new."""
@@ -69,15 +76,18 @@ class StripView(Widget):
 
     def notify_style_update(self) -> None:
         super().notify_style_update()
-        # Most restyles (a class toggled for the border) leave the colours the
-        # lines use alone: those are compared before the next paint.
         self._restyled = True
 
-    def _colours_now(self) -> tuple[Style, ...]:
-        return (
-            self.rich_style,
-            *(self.get_component_rich_style(name) for name in sorted(self.COMPONENT_CLASSES)),
-        )
+    def _look_up_styles(self) -> None:
+        # Most restyles (the app's classes, a border) leave these alone, and
+        # then the parts already drawn stay good.
+        self._restyled = False
+        base = self.rich_style
+        styles = {name: self.get_component_rich_style(name) for name in self.COMPONENT_CLASSES}
+        if base != self._base or styles != self._styles:
+            self._base, self._styles = base, styles
+            self._cache.clear()
+            self._drawn = False
 
     def on_resize(self, event: events.Resize) -> None:
         self._cache.clear()
@@ -85,7 +95,7 @@ class StripView(Widget):
 
     def _draw_strips(self) -> None:
         width = self.content_size.width
-        base = self._base = self.rich_style
+        base = self._base
         self._used = {}
         self._strips = [
             strip
@@ -100,12 +110,7 @@ class StripView(Widget):
 
     def render_line(self, y: int) -> Strip:
         if self._restyled:
-            self._restyled = False
-            colours = self._colours_now()
-            if colours != self._colours:
-                self._colours = colours
-                self._cache.clear()
-                self._drawn = False
+            self._look_up_styles()
         if not self._drawn:
             self._draw_strips()
         strips = self._strips
