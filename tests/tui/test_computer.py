@@ -65,7 +65,7 @@ async def test_human_against_computer_and_undo_to_own_decision() -> None:
         )
         computer_step = screen.history.actions[1]
         assert computer_step in legal_actions(screen.history.states[1])
-        assert "(easy)" in str(screen.query_one("#message").render())
+        assert "(easy)" in str(screen.query_one("#message").text)
         # Undo returns to the human's decision, not to the computer's.
         await pilot.press("z")
         assert len(screen.history.actions) == 0
@@ -81,7 +81,7 @@ async def test_human_keys_are_refused_while_the_computer_is_to_move() -> None:
         await pilot.pause()
         await pilot.press("1")
         assert screen.state.ply == 0
-        assert "computer" in str(screen.query_one("#message").render())
+        assert "computer" in str(screen.query_one("#message").text)
 
 
 async def _human_moved_against_slow_hard(app: ImhotepApp, pilot, seed: int) -> GameScreen:  # type: ignore[no-untyped-def]
@@ -102,7 +102,7 @@ async def test_ui_stays_responsive_while_the_computer_thinks() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _human_moved_against_slow_hard(app, pilot, seed=3)
-        assert "thinking" in str(screen.query_one("#prompt").render())
+        assert "thinking" in str(screen.query_one("#prompt").text)
         started = time.monotonic()
         await pilot.press("question_mark")  # help opens during the search
         assert isinstance(app.screen, HelpScreen)
@@ -136,8 +136,8 @@ async def test_hint_names_a_legal_action() -> None:
         assert screen is not None
         await pilot.press("1", "2")
         await pilot.press("H")
-        await _wait_until(pilot, lambda: "Hint:" in str(screen.query_one("#message").render()))
-        text = str(screen.query_one("#message").render())
+        await _wait_until(pilot, lambda: "Hint:" in str(screen.query_one("#message").text))
+        text = str(screen.query_one("#message").text)
         assert any(str(a) in text for a in legal_actions(screen.state))
 
 

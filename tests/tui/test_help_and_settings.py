@@ -51,7 +51,7 @@ async def test_help_opens_at_what_is_focused() -> None:
         assert await _help_topic_after(app, pilot) == "unload"
         game = _game(app)
         await _click_monument(pilot, game.query_one("#player-0", PlayerPanel), "temple")
-        assert "temple" in str(game.query_one("#message").render())
+        assert "temple" in str(game.query_one("#message").text)
         assert await _help_topic_after(app, pilot) == "temple"
 
 
@@ -93,11 +93,11 @@ async def test_guide_can_be_switched_off_and_stays_off() -> None:
         await pilot.pause()
         game = _game(app)
         assert game.guide
-        assert str(game.query_one("#message").render()) == guide_text(game.state, NAMES)
+        assert str(game.query_one("#message").text) == guide_text(game.state, NAMES)
         app.action_toggle_guide()
         await pilot.pause()
         assert not game.guide
-        assert str(game.query_one("#message").render()) == ""
+        assert str(game.query_one("#message").text) == ""
     assert storage.read_settings().show_guide is False
     again = ImhotepApp()
     async with again.run_test(size=(80, 24)) as pilot:
@@ -154,7 +154,7 @@ async def test_clicking_any_part_of_a_panel_explains_its_points() -> None:
         for panel in panels:
             for topic, *_ in MONUMENTS:
                 await _click_monument(pilot, panel, topic)
-                text = str(game.query_one("#message").render())
+                text = str(game.query_one("#message").text)
                 lines = explain_score(game.state, panel.who)
                 expected = (
                     [lines["actions"], lines["meeples"]] if topic == "leftovers" else [lines[topic]]
@@ -171,7 +171,7 @@ async def test_names_with_brackets_are_shown_as_written() -> None:
         await pilot.pause()
         game = _game(app)
         await pilot.press("1", "2", "a")
-        assert names[1] in str(game.query_one("#prompt").render())
+        assert names[1] in str(game.query_one("#prompt").text)
         await pilot.press("g")  # the log screen shows names in a table
         await pilot.pause()
         await pilot.press("escape")

@@ -35,7 +35,7 @@ def game(app: ImhotepApp) -> GameScreen:
 
 
 def message(screen: GameScreen) -> str:
-    return str(screen.query_one("#message").render())
+    return str(screen.query_one("#message").text)
 
 
 async def press_action(pilot: Pilot[None], screen: GameScreen, seed: int) -> None:
@@ -175,7 +175,7 @@ async def play_token_flow(token: str, seed: int) -> None:
         assert screen.state.pending.token == token
         rng = random.Random(seed)
         while screen.state.pending is not None and not screen.state.over:
-            prompt = str(screen.query_one("#prompt").render())
+            prompt = str(screen.query_one("#prompt").text)
             assert screen.state.pending.step.split("_")[0] in prompt.lower() or "stop" in prompt
             action = rng.choice(legal_actions(screen.state))
             await pilot.press(*keys_for(action))

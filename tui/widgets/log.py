@@ -4,24 +4,32 @@ from __future__ import annotations
 
 from rich.text import Text
 from textual.reactive import reactive
-from textual.widget import Widget
+from textual.strip import Strip
+
+from tui.widgets.strips import StripView
 
 
-class ActionLog(Widget):
-    entries: reactive[tuple[str, ...]] = reactive(())
+class ActionLog(StripView):
+    entries: reactive[tuple[str, ...]] = reactive((), repaint=False)
 
-    def render(self) -> Text:
+    def watch_entries(self) -> None:
+        self.redraw()
+
+    def lines(self, width: int) -> list[Strip]:
         height = max(1, self.content_size.height)
-        width = max(10, self.content_size.width)
-        if not self.entries:
-            return Text("No moves yet.", style="dim")
+        # Only the last few entries can show, however long the game.
+        shown = self.entries[-height:]
+        return self.part(shown, lambda: self._wrapped(shown, max(10, width), height))
+
+    def _wrapped(self, entries: tuple[str, ...], width: int, height: int) -> list[Text]:
+        if not entries:
+            return [Text("No moves yet.", style="dim")]
         # Wrap first and keep the last lines that fit, so the newest entry is
         # always shown whole.
         lines: list[Text] = []
-        for index in range(len(self.entries) - 1, -1, -1):
-            entry = Text(self.entries[index], style="" if not lines else "dim")
-            wrapped = entry.wrap(self.app.console, width)
-            lines[:0] = list(wrapped)
+        for index in range(len(entries) - 1, -1, -1):
+            entry = Text(entries[index], style="" if not lines else "dim")
+            lines[:0] = list(entry.wrap(self.app.console, width))
             if len(lines) >= height:
                 break
-        return Text("\n").join(lines[-height:])
+        return lines[-height:]
