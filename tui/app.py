@@ -3,10 +3,8 @@
 from __future__ import annotations
 
 import random
-import secrets
 from collections.abc import Iterable
-from pathlib import PurePath
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 from textual.app import App, SystemCommand
@@ -30,7 +28,7 @@ if TYPE_CHECKING:
 def setup_for(options: GameOptions, seed: int | None = None) -> Setup:
     """A concrete set-up: a random seed and starter are drawn here, once."""
     if seed is None:
-        seed = options.seed if options.seed is not None else secrets.randbelow(2**32)
+        seed = options.seed if options.seed is not None else random.SystemRandom().getrandbits(32)
     starter = options.starter
     if starter is None:
         # Derived from the seed, so a game set up again from its seed starts the same.
@@ -40,10 +38,8 @@ def setup_for(options: GameOptions, seed: int | None = None) -> Setup:
 
 class ImhotepApp(App[None]):
     TITLE = "Imhotep: The Duel"
-    CSS_PATH: ClassVar[list[str | PurePath]] = [
-        style_path("app.tcss"),
-        style_path("widgets.tcss"),
-    ]
+    # The board's styles come with the screens that show a board.
+    CSS_PATH = style_path("app.tcss")
 
     def __init__(self, *, ascii: bool | None = None, open_game: LoadedGame | None = None) -> None:
         super().__init__()

@@ -8,6 +8,7 @@ from textual.widgets import Input, Markdown, OptionList
 
 from engine import Sides
 from tui.help.topics import TOPIC_IDS, search_topics, topic_markdown
+from tui.app import ImhotepApp
 from tui.screens.help import ASCII_BULLETS, HelpScreen
 
 SIDES = Sides.parse("BABA")
@@ -15,6 +16,8 @@ SIDES = Sides.parse("BABA")
 
 class HelpApp(App[None]):
     """The smallest app that shows the help over an empty screen, as the game does."""
+
+    CSS_PATH = ImhotepApp.CSS_PATH  # the styles every screen of the game relies on
 
     def __init__(
         self, topic: str | None = None, sides: Sides | None = None, *, ascii: bool = False

@@ -9,11 +9,12 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical, VerticalScroll
 from textual.screen import ModalScreen
-from textual.widgets import Footer, Static
+from textual.widgets import Static
 
 from engine import GameState, score
 from engine.explain import CATEGORIES, explain_score
 from tui.paths import style_path
+from tui.widgets.keybar import KeyBar
 
 
 def explanation(state: GameState, who: int, name: str) -> Text:
@@ -40,4 +41,4 @@ class DetailsScreen(ModalScreen[None]):
             with VerticalScroll():
                 for who in (0, 1):
                     yield Static(explanation(self.state, who, self.names[who]), classes="who")
-        yield Footer()
+        yield KeyBar()

@@ -15,10 +15,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.screen import ModalScreen
-from textual.widgets import DataTable, Footer, Input, Static
+from textual.widgets import DataTable, Input, Static
 
 from tui import storage
 from tui.paths import style_path
+from tui.widgets.keybar import KeyBar
 
 
 class PromptScreen(ModalScreen[str | None]):
@@ -38,7 +39,7 @@ class PromptScreen(ModalScreen[str | None]):
             yield Static(self.title_text, classes="dialog-title")
             yield Input(self.value, placeholder=self.placeholder, id="answer")
             yield Static("", id="problem")
-        yield Footer()
+        yield KeyBar()
 
     @on(Input.Submitted)
     def _submitted(self, event: Input.Submitted) -> None:
@@ -64,7 +65,7 @@ class LoadScreen(ModalScreen[storage.LoadedGame | None]):
             yield Static("Load a saved game", classes="dialog-title")
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
             yield Static("", id="problem")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import threading
 from datetime import datetime
 from functools import partial
+from pathlib import PurePath
 from typing import ClassVar, cast
 
 from textual import events
@@ -60,7 +61,7 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 
 
 class GameScreen(Screen[None]):
-    CSS_PATH = style_path("game.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = [style_path("widgets.tcss"), style_path("game.tcss")]
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose", "Choose"),

@@ -14,12 +14,13 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Footer, Input, Markdown, OptionList, Static
+from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.state import Sides
 from tui.help.topics import TOPIC_IDS, search_topics, topic_markdown, topic_title
 from tui.paths import style_path
+from tui.widgets.keybar import KeyBar
 
 # List bullets for terminals without the Unicode ones (the app's ASCII mode).
 ASCII_BULLETS = ("- ", "* ", "+ ")
@@ -72,7 +73,7 @@ class HelpScreen(Screen[None]):
                     markdown.BULLETS = list(ASCII_BULLETS)
                 yield markdown
         yield Static("", id="help-empty")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         topics = self.query_one("#help-topics", OptionList)

@@ -6,7 +6,7 @@ itself is not touched. ``e`` exports the game record.
 
 from __future__ import annotations
 
-from pathlib import Path
+from pathlib import Path, PurePath
 from typing import ClassVar
 
 from rich.text import Text
@@ -15,7 +15,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
-from textual.widgets import DataTable, Footer, Static
+from textual.widgets import DataTable, Static
 
 from engine import GameState, describe, score
 from tui import storage
@@ -24,10 +24,11 @@ from tui.paths import style_path
 from tui.screens.files import PromptScreen
 from tui.widgets.harbor import Harbor
 from tui.widgets.info import HarborInfo
+from tui.widgets.keybar import KeyBar
 
 
 class LogScreen(Screen[None]):
-    CSS_PATH = style_path("log.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = [style_path("widgets.tcss"), style_path("log.tcss")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,g,q", "app.pop_screen", "Back to the game"),
         # Priority: the move list would otherwise only scroll on Home and End.
@@ -53,7 +54,7 @@ class LogScreen(Screen[None]):
                 yield Harbor(id="replay-harbor")
                 yield HarborInfo(id="replay-info")
                 yield Static("", id="words")
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)

@@ -13,7 +13,7 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Footer, Input, Label, Select, Static
+from textual.widgets import Button, Input, Label, Select, Static
 
 from engine.scoring import (
     CHAMBER_A,
@@ -27,6 +27,7 @@ from engine.scoring import (
     TEMPLE_B_SET,
 )
 from tui.paths import style_path
+from tui.widgets.keybar import KeyBar
 
 MONUMENTS = (
     ("obelisk", "Obelisk"),
@@ -135,7 +136,7 @@ class NewGameScreen(Screen[GameOptions | None]):
             with Horizontal(id="buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Back", id="back", compact=True)
-        yield Footer()
+        yield KeyBar()
 
     def on_mount(self) -> None:
         self.query_one("#start", Button).focus()

@@ -8,10 +8,11 @@ from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Center, Vertical
 from textual.screen import Screen
-from textual.widgets import Footer, OptionList, Static
+from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
 from tui.paths import style_path
+from tui.widgets.keybar import KeyBar
 
 TITLE_ART = """\
  I M H O T E P
@@ -45,7 +46,7 @@ class StartScreen(Screen[None]):
                 Option("Quit", id="quit"),
             ]
             yield OptionList(*options, id="choices")
-        yield Footer()
+        yield KeyBar()
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -1,4 +1,4 @@
-"""A one-line key bar: the game screen's footer.
+"""A one-line key bar: the footer of every screen.
 
 Textual's Footer rebuilds its widgets, and so the screen's layout, whenever a
 key's availability changes, which on the game screen is after most moves. This
