@@ -7,8 +7,8 @@ from textual.app import App
 from textual.widgets import Input, Markdown, OptionList
 
 from engine import Sides
-from tui.help.topics import TOPIC_IDS, search_topics, topic_markdown
 from tui.app import ImhotepApp
+from tui.help.topics import TOPIC_IDS, search_topics, topic_markdown
 from tui.screens.help import ASCII_BULLETS, HelpScreen
 
 SIDES = Sides.parse("BABA")

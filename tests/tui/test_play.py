@@ -8,6 +8,7 @@ from textual.pilot import Pilot
 from tui_support import NAMES, history_of, open_game, walk_until
 
 from engine import (
+    Action,
     GameState,
     Place,
     Play,
@@ -118,33 +119,6 @@ async def test_mouse_places_and_unloads() -> None:
         assert screen.state.box[-1] == before.boats[0][0]
 
 
-async def test_mouse_chooses_slots_for_take_and_swap() -> None:
-    for token, seed in (("AT", 100), ("AS", 700)):
-        setup, prefix = walk_until(seed, holds_playable(token))
-        app = ImhotepApp()
-        async with app.run_test(size=(100, 30)) as pilot:
-            screen = await open_game(app, history_of(setup, prefix))
-            await pilot.pause()
-            await pilot.press(keys_for(Play(token))[0])
-            rng = random.Random(seed)
-            chosen = 0
-            while screen.state.pending is not None and not screen.state.over:
-                action = rng.choice(legal_actions(screen.state))
-                if isinstance(action, Take):
-                    clicks = [boat_offset(action.boat, action.slot)]
-                elif isinstance(action, Swap):
-                    clicks = [boat_offset(action.boat, s) for s in (action.first, action.second)]
-                elif isinstance(action, Unload):
-                    clicks = [boat_offset(action.boat)]
-                else:
-                    break
-                for offset in clicks:
-                    await pilot.click(Harbor, offset=offset)
-                assert screen.history.actions[-1] == action, message(screen)
-                chosen += 1
-            assert chosen, token
-
-
 async def test_cursor_keys_and_enter_place_a_meeple() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -164,7 +138,24 @@ def holds_playable(token: str):  # type: ignore[no-untyped-def]
     return wanted
 
 
-async def play_token_flow(token: str, seed: int) -> None:
+async def click(pilot: Pilot[None], action: Action) -> None:
+    """Enter ``action`` with the mouse (Stop has no place on the board: its key)."""
+    if isinstance(action, Place):
+        offsets = [cell_offset(action.cell)]
+    elif isinstance(action, Unload):
+        offsets = [boat_offset(action.boat)]
+    elif isinstance(action, Take):
+        offsets = [boat_offset(action.boat, action.slot)]
+    elif isinstance(action, Swap):
+        offsets = [boat_offset(action.boat, slot) for slot in (action.first, action.second)]
+    else:
+        await pilot.press(*keys_for(action))
+        return
+    for offset in offsets:
+        await pilot.click(Harbor, offset=offset)
+
+
+async def play_token_flow(token: str, seed: int, *, mouse: bool = False) -> None:
     setup, prefix = walk_until(seed, holds_playable(token))
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -178,7 +169,10 @@ async def play_token_flow(token: str, seed: int) -> None:
             prompt = str(screen.query_one("#prompt").text)
             assert screen.state.pending.step.split("_")[0] in prompt.lower() or "stop" in prompt
             action = rng.choice(legal_actions(screen.state))
-            await pilot.press(*keys_for(action))
+            if mouse:
+                await click(pilot, action)
+            else:
+                await pilot.press(*keys_for(action))
             assert screen.history.actions[-1] == action, message(screen)
 
 
@@ -229,3 +223,8 @@ async def test_illegal_step_inside_a_token_names_the_rule() -> None:
         reason = why_illegal(screen.state, Place(4))
         assert reason is not None
         assert "First choose a boat" in message(screen) or reason in message(screen)
+
+
+async def test_every_token_flow_by_mouse() -> None:
+    for token, seed in (("AT", 100), ("AP", 200), ("AU", 300), ("AS", 400)):
+        await play_token_flow(token, seed, mouse=True)
