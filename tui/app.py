@@ -11,15 +11,15 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from engine import Setup
-from tui import storage
+from tui import files
 from tui.paths import style_path
 from tui.screens.start import StartScreen
 
-# The game's screens are imported when first shown: the start screen should
-# appear without waiting for them.
+# The game's screens, the engine and the saves are imported when first needed:
+# the start screen should appear without waiting for them.
 if TYPE_CHECKING:
-    from tui.history import UndoMode
+    from engine import Setup
+    from tui.files import UndoMode
     from tui.screens.game import GameScreen
     from tui.screens.new_game import GameOptions
     from tui.storage import LoadedGame
@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 def setup_for(options: GameOptions, seed: int | None = None) -> Setup:
     """A concrete set-up: a random seed and starter are drawn here, once."""
+    from engine import Setup
+
     if seed is None:
         seed = options.seed if options.seed is not None else random.SystemRandom().getrandbits(32)
     starter = options.starter
@@ -43,7 +45,7 @@ class ImhotepApp(App[None]):
 
     def __init__(self, *, ascii: bool | None = None, open_game: LoadedGame | None = None) -> None:
         super().__init__()
-        self.settings = storage.read_settings()
+        self.settings = files.read_settings()
         self.ascii = self.settings.ascii if ascii is None else ascii
         self.last_options: GameOptions | None = None
         self._open_first = open_game
@@ -58,7 +60,7 @@ class ImhotepApp(App[None]):
     @staticmethod
     def _can_continue() -> bool:
         # Only whether the file is there: reading it waits until it is chosen.
-        return storage.autosave_path().exists()
+        return files.autosave_path().exists()
 
     # --- commands -------------------------------------------------------------
 
@@ -94,6 +96,8 @@ class ImhotepApp(App[None]):
             self.pop_screen()
 
     def action_continue_game(self) -> None:
+        from tui import storage
+
         try:
             loaded = storage.read_autosave()
         except storage.StorageError as exc:
@@ -142,8 +146,8 @@ class ImhotepApp(App[None]):
         """Change app settings and keep them for the next start."""
         self.settings = msgspec.structs.replace(self.settings, **changes)
         try:
-            storage.write_settings(self.settings)
-        except storage.StorageError as exc:
+            files.write_settings(self.settings)
+        except files.StorageError as exc:
             self.notify(f"Settings not saved: {exc}", severity="warning", markup=False)
 
     def action_toggle_ascii(self) -> None:

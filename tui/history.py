@@ -19,7 +19,7 @@ limit is the last reveal at or before the cursor.
 
 from __future__ import annotations
 
-from typing import Literal, get_args
+from typing import get_args
 
 from engine import (
     Action,
@@ -33,8 +33,8 @@ from engine import (
     replay,
     reveals_hidden,
 )
+from tui.files import UndoMode
 
-UndoMode = Literal["safe", "free"]
 UNDO_MODES: tuple[UndoMode, ...] = get_args(UndoMode)
 
 
