@@ -50,9 +50,13 @@ class ImhotepApp(App[None]):
         self.last_options: GameOptions | None = None
         self._open_first = open_game
 
+    def get_default_screen(self) -> Screen[Any]:
+        # The start screen is the app's own bottom screen rather than pushed on
+        # top of an empty one, which would cost a second first frame.
+        return StartScreen(can_continue=self._can_continue())
+
     def on_mount(self) -> None:
         self.set_class(self.ascii, "ascii")
-        self.push_screen(StartScreen(can_continue=self._can_continue()))
         if self._open_first is not None:
             self.open_loaded(self._open_first)
             self._open_first = None
@@ -92,7 +96,7 @@ class ImhotepApp(App[None]):
 
     def _close_games(self) -> None:
         # Keep the start screen at the bottom of the stack and nothing else.
-        while len(self.screen_stack) > 2:
+        while len(self.screen_stack) > 1:
             self.pop_screen()
 
     def action_continue_game(self) -> None:
