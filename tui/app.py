@@ -47,6 +47,8 @@ class ImhotepApp(App[None]):
         super().__init__()
         self.settings = files.read_settings()
         self.ascii = self.settings.ascii if ascii is None else ascii
+        # Set before the first screen is styled, so it is not styled twice.
+        self.set_class(self.ascii, "ascii")
         self.last_options: GameOptions | None = None
         self._open_first = open_game
 
@@ -56,7 +58,6 @@ class ImhotepApp(App[None]):
         return StartScreen(can_continue=self._can_continue())
 
     def on_mount(self) -> None:
-        self.set_class(self.ascii, "ascii")
         if self._open_first is not None:
             self.open_loaded(self._open_first)
             self._open_first = None
