@@ -15,6 +15,10 @@ either the old file or the new one, never half of one.
 
 :func:`read_settings` is the exception to "raise on a bad file": settings are
 not worth a crash, so a missing or damaged file gives the defaults.
+
+The locations, :func:`atomic_write`, :func:`read_bytes` and the settings are
+defined in :mod:`tui.files`, which the start screen uses without loading the
+engine; they are offered here too, so this module stays the one to call.
 """
 
 from __future__ import annotations
