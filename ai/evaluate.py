@@ -28,6 +28,9 @@ THREAT_WEIGHT: Final = 0.3
 # The other player's ready unloads wait for their next turn, unless the mover
 # spoils them first.
 WAITING_WEIGHT: Final = 0.6
+# Refills left below which the end is near: held tokens lose their extra
+# turn and meeples on the grid start to count as the points they will score.
+LATE_SUPPLY: Final = 9.0
 
 
 @lru_cache(maxsize=1 << 16)
@@ -63,10 +66,13 @@ def material(state: GameState, who: int) -> float:
         return terminal_value(state, who)
     other = 1 - who
     # Fewer refills left means fewer turns in which to play a held token.
-    token_worth = 1.0 + TOKEN_EXTRA * min(1.0, len(state.supply) / 9.0)
+    token_worth = 1.0 + TOKEN_EXTRA * min(1.0, len(state.supply) / LATE_SUPPLY)
     value = float(points(state, who) - points(state, other))
     value += token_worth * (len(state.players[who].actions) - len(state.players[other].actions))
-    # Meeples on the grid score only at the end; mid-game they are just claims.
+    # A meeple on the grid scores a point only if no unload sends it home
+    # before the end; that grows likely as the last refills run out.
+    late = 1.0 - min(1.0, len(state.supply) / LATE_SUPPLY)
+    value += late * (state.players[other].meeples - state.players[who].meeples)
     return value
 
 
