@@ -3,10 +3,10 @@
     python bench/ui_bench.py [--moves N]
 
 Start-up is measured in a fresh interpreter per run (imports included), from
-process start to the first screen being mounted and drawn by a headless app. Key
-latency is measured with Pilot over a random game: from pressing the key to the
-end of the last screen update it caused (Pilot's own waiting afterwards is not
-counted).
+process start to the first screen being mounted and drawn by a headless app
+built the way the ``imhotep-duel`` command builds it. Key latency is measured
+with Pilot over a random game: from pressing the key to the end of the last
+screen update it caused (Pilot's own waiting afterwards is not counted).
 """
 
 from __future__ import annotations
@@ -27,9 +27,9 @@ from tui.keys import keys_for
 STARTUP_SNIPPET = """
 import time, asyncio
 start = time.perf_counter()
-from tui.app import ImhotepApp
+from tui.__main__ import build_app, parse_args
 async def main():
-    app = ImhotepApp()
+    app = build_app(parse_args([]))  # the path ``imhotep-duel`` takes
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
         print(time.perf_counter() - start)

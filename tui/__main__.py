@@ -5,6 +5,11 @@ from __future__ import annotations
 import argparse
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
+
+# Imported late (see build_app) so that --help and argument errors answer at once.
+if TYPE_CHECKING:
+    from tui.app import ImhotepApp
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -22,25 +27,47 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return parser.parse_args(argv)
 
 
-def main(argv: list[str] | None = None) -> int:
-    args = parse_args(argv)
-    # Imported late so that --help and argument errors answer at once.
-    from tui import storage
+class CommandLineError(Exception):
+    """A game named on the command line cannot be opened."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def build_app(args: argparse.Namespace) -> ImhotepApp:
+    """The app the command line asks for, with its opening game if one was named.
+
+    Raises :class:`CommandLineError` when that game cannot be read.
+    """
+    # The save format (and with it the engine) is loaded only when a game is
+    # named here: a plain start should not wait for it.
     from tui.app import ImhotepApp
 
     loaded = None
+    if args.resume or args.load is not None:
+        from tui import storage
+
+        try:
+            if args.resume:
+                loaded = storage.read_autosave()
+                if loaded is None:
+                    raise CommandLineError("there is no game to resume.", 1)
+            else:
+                loaded = storage.import_file(args.load)
+        except storage.StorageError as exc:
+            raise CommandLineError(str(exc), 2) from exc
+    return ImhotepApp(ascii=True if args.ascii else None, open_game=loaded)
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
     try:
-        if args.resume:
-            loaded = storage.read_autosave()
-            if loaded is None:
-                print("imhotep-duel: there is no game to resume.", file=sys.stderr)
-                return 1
-        elif args.load is not None:
-            loaded = storage.import_file(args.load)
-    except storage.StorageError as exc:
+        app = build_app(args)
+    except CommandLineError as exc:
         print(f"imhotep-duel: {exc}", file=sys.stderr)
-        return 2
-    ImhotepApp(ascii=True if args.ascii else None, open_game=loaded).run()
+        return exc.code
+    app.run()
     return 0
 
 

@@ -161,6 +161,26 @@ def test_cli_resume_without_a_game_says_so() -> None:
     assert "no game to resume" in result.stderr
 
 
+def test_a_plain_start_leaves_the_engine_and_saves_unloaded(tmp_path: Path) -> None:
+    # Start-up time: the start screen must not wait for modules it does not show.
+    probe = (
+        "import sys\n"
+        "from tui.__main__ import build_app, parse_args\n"
+        "build_app(parse_args([]))\n"
+        "print(sorted(m for m in ('engine', 'tui.storage', 'ai') if m in sys.modules))\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        cwd=REPO,
+        timeout=60,
+        env={**os.environ, "IMHOTEP_DATA_DIR": str(tmp_path)},
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.strip() == "[]"
+
+
 def test_cli_directory_and_missing_file(tmp_path: Path) -> None:
     for target in (tmp_path, tmp_path / "missing.json"):
         result = _run_cli("--load", str(target))
