@@ -289,7 +289,7 @@ def _check_play(state: GameState, token: str) -> str | None:
         return f"{token!r} is not an action token"
     name = token_name(token)
     if token not in player.actions:
-        return f"you hold no {name} token"
+        return f'you hold no "{name}" token'
     if token == TAKE and not _takeable(state):
         return f"{name}: no boat holds a token other than an action token"
     if token == PLACE_TWO and player.meeples < 2:

@@ -46,7 +46,7 @@ def test_a_played_token_goes_to_the_box_and_its_steps_begin() -> None:
 def test_cannot_play_a_token_you_do_not_hold() -> None:
     state = position(players=(Player(), Player(actions=("AT",))))
     assert Play("AT") not in legal_actions(state)
-    with pytest.raises(IllegalAction, match="you hold no Take 1 token"):
+    with pytest.raises(IllegalAction, match='you hold no "Take 1 token" token'):
         apply(state, Play("AT"))
 
 
