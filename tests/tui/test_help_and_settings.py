@@ -7,11 +7,12 @@ from tui_support import NAMES, history_of, open_game, walk_until
 from engine import GameState, Play, Setup, encode_state, legal_actions, score
 from tui import storage
 from tui.app import ImhotepApp
-from tui.guide import guide_text
+from tui.guide import guide_sentences, guide_text
 from tui.keys import keys_for
 from tui.screens.details import DetailsScreen
 from tui.screens.game import GameScreen
 from tui.screens.help import HelpScreen
+from tui.widgets.line import Line
 from tui.widgets.monuments import MONUMENTS
 from tui.widgets.player import PlayerPanel
 
@@ -51,7 +52,7 @@ async def test_help_opens_at_what_is_focused() -> None:
         assert await _help_topic_after(app, pilot) == "unload"
         game = _game(app)
         await _click_monument(pilot, game.query_one("#player-0", PlayerPanel), "temple")
-        assert "temple" in str(game.query_one("#message").text)
+        assert "temple" in game.query_one("#message", Line).plain
         assert await _help_topic_after(app, pilot) == "temple"
 
 
@@ -93,17 +94,39 @@ async def test_guide_can_be_switched_off_and_stays_off() -> None:
         await pilot.pause()
         game = _game(app)
         assert game.guide
-        assert str(game.query_one("#message").text) == guide_text(game.state, NAMES)
+        assert game.query_one("#message", Line).plain == guide_text(game.state, NAMES)
         app.action_toggle_guide()
         await pilot.pause()
         assert not game.guide
-        assert str(game.query_one("#message").text) == ""
+        assert game.query_one("#message", Line).plain == ""
     assert storage.read_settings().show_guide is False
     again = ImhotepApp()
     async with again.run_test(size=(80, 24)) as pilot:
         again.start_game(Setup(seed=1), NAMES)
         await pilot.pause()
         assert not _game(again).guide
+
+
+async def test_a_long_guide_shows_whole_sentences_in_a_small_window() -> None:
+    shown: dict[int, str] = {}
+    for width in (80, 120):
+        app = ImhotepApp()
+        async with app.run_test(size=(width, 24)) as pilot:
+            app.start_game(Setup(seed=1), NAMES)
+            await pilot.pause()
+            await pilot.press("1", "2", "5")  # two lines can now be unloaded
+            await pilot.pause()
+            game = _game(app)
+            message = game.query_one("#message", Line)
+            sentences = guide_sentences(game.state, NAMES)
+            rows = message.lines(message.content_size.width)
+            assert 0 < len(rows) <= message.content_size.height
+            text = " ".join(row.text.strip() for row in rows)
+            shown[width] = text
+            # Some whole sentences, from the first: never one cut off mid-way.
+            assert any(text == " ".join(sentences[:n]) for n in range(1, len(sentences) + 1))
+    assert len(shown[80]) < len(shown[120])
+    assert shown[120] == " ".join(sentences)
 
 
 async def test_undo_redo_keys_and_the_safe_limit() -> None:
@@ -154,7 +177,7 @@ async def test_clicking_any_part_of_a_panel_explains_its_points() -> None:
         for panel in panels:
             for topic, *_ in MONUMENTS:
                 await _click_monument(pilot, panel, topic)
-                text = str(game.query_one("#message").text)
+                text = game.query_one("#message", Line).plain
                 lines = explain_score(game.state, panel.who)
                 expected = (
                     [lines["actions"], lines["meeples"]] if topic == "leftovers" else [lines[topic]]

@@ -27,6 +27,7 @@ from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.new_game import NewGameScreen
 from tui.widgets.harbor import Harbor, boat_offset, cell_offset
+from tui.widgets.line import Line
 
 
 def game(app: ImhotepApp) -> GameScreen:
@@ -36,7 +37,7 @@ def game(app: ImhotepApp) -> GameScreen:
 
 
 def message(screen: GameScreen) -> str:
-    return str(screen.query_one("#message").text)
+    return screen.query_one("#message", Line).plain
 
 
 async def press_action(pilot: Pilot[None], screen: GameScreen, seed: int) -> None:

@@ -42,7 +42,7 @@ from engine.explain import explain_score
 from tui import cursor as nav
 from tui import storage
 from tui.glyphs import ASCII, UNICODE
-from tui.guide import guide_text
+from tui.guide import guide_sentences
 from tui.help.topics import TOKEN_TOPICS, topic_for_reason
 from tui.history import History
 from tui.keys import BOAT_KEYS, TOKEN_KEYS, keys_for
@@ -282,10 +282,10 @@ class GameScreen(Screen[None]):
         message = self.query_one("#message", Line)
         message.set_class(error, "error")
         if not text and self.guide:
-            text = guide_text(self.state, self.names)
             message.add_class("guide")
-        else:
-            message.remove_class("guide")
+            message.update(guide_sentences(self.state, self.names))
+            return
+        message.remove_class("guide")
         message.update(text)
 
     # --- applying choices ------------------------------------------------------
