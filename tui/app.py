@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import TYPE_CHECKING, Any
+from pathlib import PurePath
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import msgspec
 from textual.app import App, SystemCommand
@@ -40,8 +41,10 @@ def setup_for(options: GameOptions, seed: int | None = None) -> Setup:
 
 class ImhotepApp(App[None]):
     TITLE = "Imhotep: The Duel"
-    # The board's styles come with the screens that show a board.
-    CSS_PATH = style_path("app.tcss")
+    # The board's styles come with the screens that show a board. The start
+    # screen's are listed here: Textual reads a screen's CSS_PATH when the
+    # screen is pushed, never for the app's default screen.
+    CSS_PATH: ClassVar[list[str | PurePath]] = [style_path("app.tcss"), *StartScreen.CSS_PATH]
 
     def __init__(self, *, ascii: bool | None = None, open_game: LoadedGame | None = None) -> None:
         super().__init__()

@@ -72,6 +72,17 @@ async def test_full_game_by_keys_alone() -> None:
         assert "Press n for a new game" in message(screen)
 
 
+async def test_the_start_screen_is_styled() -> None:
+    # The first screen is the app's default screen, whose own CSS_PATH Textual
+    # does not read: its styles must come through the app.
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        menu = app.screen.query_one("#menu")
+        assert menu.outer_size.width == 48
+        assert menu.region.x == (80 - 48) // 2
+
+
 async def test_enter_on_new_game_starts_a_game_with_defaults() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:

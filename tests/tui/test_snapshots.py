@@ -48,6 +48,10 @@ def test_game_screen_ascii(snap_compare) -> None:  # type: ignore[no-untyped-def
     assert snap_compare(ImhotepApp(ascii=True), terminal_size=(80, 24), run_before=_open_mid_game)
 
 
+def test_start_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(ImhotepApp(ascii=False), terminal_size=(80, 24))
+
+
 def test_new_game_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(ImhotepApp(ascii=False), terminal_size=(80, 24), press=["n"])
 

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import ClassVar
 
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Center, Vertical
+from textual.containers import Vertical
 from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
@@ -20,7 +21,8 @@ TITLE_ART = """\
 
 
 class StartScreen(Screen[None]):
-    CSS_PATH = style_path("start.tcss")
+    # Also listed by the app, which shows this screen first (see ImhotepApp).
+    CSS_PATH: ClassVar[list[str | PurePath]] = [style_path("start.tcss")]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "pick('new')", "New game"),
         Binding("c", "pick('continue')", "Continue"),
@@ -34,7 +36,8 @@ class StartScreen(Screen[None]):
         self.can_continue = can_continue
 
     def compose(self) -> ComposeResult:
-        with Center(), Vertical(id="menu"):
+        # The screen's own alignment centres the menu: no container is needed for it.
+        with Vertical(id="menu"):
             yield Static(TITLE_ART, id="title")
             yield Static("Build monuments on the Nile, two players, one harbor.", id="tagline")
             options = [Option("New game", id="new")]
