@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from ai.evaluate import evaluate
+from ai.evaluate import Evaluation
 from ai.turns import Turn, complete_turns
 from engine import GameState
 
@@ -28,17 +28,18 @@ def _value(
     beta: float,
     who: int,
     expired: Callable[[], bool],
+    judge: Evaluation,
 ) -> float:
     # The evaluation is read right after a turn, from ``who``'s side.
     if state.over or depth == 0:
-        return evaluate(state, who)
+        return judge.evaluate(state, who)
     if expired():
         raise _OutOfTime
     turns = complete_turns(state)
     maximizing = state.turn == who
     # Cheap move ordering: the one-ply view of each turn.
     scored = sorted(
-        ((evaluate(t.after, who), t) for t in turns),
+        ((judge.evaluate(t.after, who), t) for t in turns),
         key=lambda pair: pair[0],
         reverse=maximizing,
     )
@@ -46,7 +47,7 @@ def _value(
         return scored[0][0]
     best = -float("inf") if maximizing else float("inf")
     for _, turn in scored:
-        value = _value(turn.after, depth - 1, alpha, beta, who, expired)
+        value = _value(turn.after, depth - 1, alpha, beta, who, expired, judge)
         if maximizing:
             best = max(best, value)
             alpha = max(alpha, value)
@@ -63,7 +64,8 @@ def endgame_search(
     candidates: list[Turn],
     deadline: float,
     should_stop: Callable[[], bool],
-    max_depth: int = 9,
+    max_depth: int,
+    judge: Evaluation,
 ) -> Turn | None:
     """The best of ``candidates`` by the deepest search finished in time.
 
@@ -83,7 +85,7 @@ def endgame_search(
             values = []
             alpha = -float("inf")
             for turn in order:
-                value = _value(turn.after, depth - 1, alpha, float("inf"), who, expired)
+                value = _value(turn.after, depth - 1, alpha, float("inf"), who, expired, judge)
                 values.append((value, turn))
                 alpha = max(alpha, value)
         except _OutOfTime:

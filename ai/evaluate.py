@@ -1,18 +1,22 @@
 """How good a position is for one player, in points.
 
-The base is the score difference as if the game ended now. Positional terms
-correct what that misses: held action tokens are worth more than their end
-point while they can still be played, and the player to move can often cash in
-an unload that is ready now (the *threat*), which a score alone cannot see.
+The base is the difference in monument points: as they stand (the score if
+the game ended now), or as they are likely to end (:mod:`ai.outlook`).
+Positional terms correct what that misses: held action tokens are worth more
+than their end point while they can still be played, and the player to move
+can often cash in an unload that is ready now (the *threat*), which a score
+alone cannot see.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import lru_cache
 from typing import Final
 
 from msgspec.structs import replace
 
+from ai.outlook import outlook
 from engine import GameState, Player, Sides, apply_unchecked, outcome, unloadable_boats
 from engine.actions import UNLOADS
 from engine.scoring import chamber_points, obelisk_points, pyramid_points, temple_points
@@ -60,42 +64,73 @@ def terminal_value(state: GameState, who: int) -> float:
     return (WIN if result.winner == who else -WIN) + margin
 
 
-def material(state: GameState, who: int) -> float:
-    """Score difference plus the worth of held tokens and meeples on the grid."""
-    if state.over:
-        return terminal_value(state, who)
-    other = 1 - who
-    # Fewer refills left means fewer turns in which to play a held token.
-    token_worth = 1.0 + TOKEN_EXTRA * min(1.0, len(state.supply) / LATE_SUPPLY)
-    value = float(points(state, who) - points(state, other))
-    value += token_worth * (len(state.players[who].actions) - len(state.players[other].actions))
-    # A meeple on the grid scores a point only if no unload sends it home
-    # before the end; that grows likely as the last refills run out.
-    late = 1.0 - min(1.0, len(state.supply) / LATE_SUPPLY)
-    value += late * (state.players[other].meeples - state.players[who].meeples)
-    return value
+class Evaluation:
+    """One way to value positions, told apart by the monument points it counts.
+
+    ``monuments(state)`` gives both players' monument points: the score as it
+    stands (:data:`SCORE`, for easy and medium) or the expected final points
+    of :mod:`ai.outlook` (:data:`OUTLOOK`, for hard and its hints). The rest
+    of the evaluation (held tokens, meeples, ready unloads) is common.
+    """
+
+    __slots__ = ("monuments", "name")
+
+    def __init__(self, name: str, monuments: Callable[[GameState], tuple[float, float]]):
+        self.name = name
+        self.monuments = monuments
+
+    def __repr__(self) -> str:
+        return f"Evaluation({self.name!r})"
+
+    def material(self, state: GameState, who: int) -> float:
+        """Monument points apart, plus held tokens and (late) meeples on the grid."""
+        if state.over:
+            return terminal_value(state, who)
+        other = 1 - who
+        monuments = self.monuments(state)
+        # Fewer refills left means fewer turns in which to play a held token.
+        token_worth = 1.0 + TOKEN_EXTRA * min(1.0, len(state.supply) / LATE_SUPPLY)
+        value = monuments[who] - monuments[other]
+        value += token_worth * (len(state.players[who].actions) - len(state.players[other].actions))
+        # A meeple on the grid scores a point only if no unload sends it home
+        # before the end; that grows likely as the last refills run out.
+        late = 1.0 - min(1.0, len(state.supply) / LATE_SUPPLY)
+        value += late * (state.players[other].meeples - state.players[who].meeples)
+        return value
+
+    def best_unload_gain(self, state: GameState, mover: int) -> float:
+        """How much ``mover`` would gain, at best, by one unload ready now."""
+        if state.turn != mover:
+            state = replace(state, turn=mover)
+        base = self.material(state, mover)
+        best = 0.0
+        for boat in unloadable_boats(state):
+            after = apply_unchecked(state, UNLOADS[boat])
+            gain = self.material(after, mover) - base
+            if gain > best:
+                best = gain
+        return best
+
+    def evaluate(self, state: GameState, who: int) -> float:
+        """The worth of a position between turns for ``who``, in points."""
+        if state.over:
+            return terminal_value(state, who)
+        value = self.material(state, who)
+        mover = state.turn
+        threat = THREAT_WEIGHT * self.best_unload_gain(state, mover)
+        threat -= WAITING_WEIGHT * self.best_unload_gain(state, 1 - mover)
+        return value + threat if mover == who else value - threat
 
 
-def best_unload_gain(state: GameState, mover: int) -> float:
-    """How much ``mover`` would gain, at best, by one unload ready now."""
-    if state.turn != mover:
-        state = replace(state, turn=mover)
-    base = material(state, mover)
-    best = 0.0
-    for boat in unloadable_boats(state):
-        after = apply_unchecked(state, UNLOADS[boat])
-        gain = material(after, mover) - base
-        if gain > best:
-            best = gain
-    return best
+def score_now(state: GameState) -> tuple[float, float]:
+    """Both players' monument points as they stand."""
+    return float(points(state, 0)), float(points(state, 1))
 
 
-def evaluate(state: GameState, who: int) -> float:
-    """The worth of a position between turns for ``who``, in points."""
-    if state.over:
-        return terminal_value(state, who)
-    value = material(state, who)
-    mover = state.turn
-    threat = THREAT_WEIGHT * best_unload_gain(state, mover)
-    threat -= WAITING_WEIGHT * best_unload_gain(state, 1 - mover)
-    return value + threat if mover == who else value - threat
+SCORE: Final = Evaluation("score", score_now)
+OUTLOOK: Final = Evaluation("outlook", outlook)
+
+# The score-now evaluation under its plain names (medium, easy, tests).
+material = SCORE.material
+evaluate = SCORE.evaluate
+best_unload_gain = SCORE.best_unload_gain

@@ -1,16 +1,17 @@
 """One-ply players: choose the complete turn whose result evaluates best.
 
 *Medium* looks at every way to finish its turn and scores the outcome with the
-full evaluation, averaged over a few samples of the hidden tokens (refills
-after an unload are unknown). *Easy* scores only the immediate points and adds
-noise, so it grabs visible gains but misses set-ups and gifts.
+score-now evaluation (:data:`ai.evaluate.SCORE`), averaged over a few samples
+of the hidden tokens (refills after an unload are unknown). *Easy* scores
+only the immediate points and adds noise, so it grabs visible gains but
+misses set-ups and gifts.
 """
 
 from __future__ import annotations
 
 import random
 
-from ai.evaluate import evaluate, material
+from ai.evaluate import SCORE, Evaluation, material
 from ai.hidden import determinize
 from ai.turns import Turn, complete_turns, replay_steps
 from engine import GameState
@@ -20,16 +21,18 @@ EASY_NOISE = 2.5  # standard deviation, in points
 EASY_BLUNDER = 0.15  # chance of a random complete turn
 
 
-def rank_turns(state: GameState, rng: random.Random, samples: int) -> list[tuple[float, Turn]]:
+def rank_turns(
+    state: GameState, rng: random.Random, samples: int, judge: Evaluation = SCORE
+) -> list[tuple[float, Turn]]:
     """Every complete turn with its mean full evaluation, best first."""
     who = state.turn
     first = determinize(state, rng)
     turns = complete_turns(first)
-    totals = [evaluate(t.after, who) for t in turns]
+    totals = [judge.evaluate(t.after, who) for t in turns]
     for _ in range(samples - 1):
         other = determinize(state, rng)
         for i, turn in enumerate(turns):
-            totals[i] += evaluate(replay_steps(other, turn.steps), who)
+            totals[i] += judge.evaluate(replay_steps(other, turn.steps), who)
     ranked = [(total / samples, turn) for total, turn in zip(totals, turns, strict=True)]
     ranked.sort(key=lambda pair: pair[0], reverse=True)
     return ranked

@@ -2,12 +2,14 @@
 
 Each candidate turn (the best few at one ply) is answered by the opponent's
 most promising replies, each reply by our best next turn, and the position
-after that is scored with the full evaluation. The hidden tokens are
-resampled on every pass (determinization), so the value of a turn is an
-average over deals that fit everything a player can see; more passes fit in a
-larger time budget. A pass over the candidates is the unit of work, and the
-search stops between candidates when time is up or the caller cancels. Once
-the supply is empty the deeper search of :mod:`ai.endgame` takes over.
+after that is scored by the outlook (:data:`ai.evaluate.OUTLOOK`), which
+values holdings by what they are likely to score at the end. The hidden
+tokens are resampled on every pass (determinization), so the value of a turn
+is an average over deals that fit everything a player can see; more passes
+fit in a larger time budget. A pass over the candidates is the unit of work,
+and the search stops between candidates when time is up or the caller
+cancels. Once the supply is empty the deeper search of :mod:`ai.endgame`
+takes over.
 """
 
 from __future__ import annotations
@@ -18,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ai.endgame import endgame_search
-from ai.evaluate import evaluate, material
+from ai.evaluate import OUTLOOK, Evaluation
 from ai.greedy import rank_turns
 from ai.hidden import determinize
 from ai.turns import Turn, complete_turns, replay_steps
@@ -45,14 +47,14 @@ class SearchResult:
     passes: int  # how many sampled deals the value averages over
 
 
-def best_turn_value(state: GameState, who: int) -> float:
+def best_turn_value(state: GameState, who: int, judge: Evaluation) -> float:
     """``who``'s evaluation after their best turn from ``state`` (one ply)."""
     if state.over:
-        return evaluate(state, who)
-    return max(evaluate(t.after, who) for t in complete_turns(state))
+        return judge.evaluate(state, who)
+    return max(judge.evaluate(t.after, who) for t in complete_turns(state))
 
 
-def reply_value(after: GameState, who: int) -> float:
+def reply_value(after: GameState, who: int, judge: Evaluation) -> float:
     """``who``'s value of a turn: the opponent replies, then ``who`` answers.
 
     The evaluation is trusted only right after the evaluated player's own move
@@ -61,14 +63,14 @@ def reply_value(after: GameState, who: int) -> float:
     would rate best at one ply are followed.
     """
     if after.over:
-        return evaluate(after, who)
+        return judge.evaluate(after, who)
     replies = complete_turns(after)
     if len(replies) > TOP_REPLIES:
         # Material is cheap and can only rank unloads and takes, not placements.
-        replies.sort(key=lambda r: material(r.after, who))
+        replies.sort(key=lambda r: judge.material(r.after, who))
         replies = replies[:TOP_REPLIES]
-    rated = sorted(replies, key=lambda r: evaluate(r.after, who))[:FOLLOWED_REPLIES]
-    return min(best_turn_value(r.after, who) for r in rated)
+    rated = sorted(replies, key=lambda r: judge.evaluate(r.after, who))[:FOLLOWED_REPLIES]
+    return min(best_turn_value(r.after, who, judge) for r in rated)
 
 
 def search(
@@ -77,11 +79,13 @@ def search(
     budget: float,
     should_stop: Callable[[], bool] = lambda: False,
     max_passes: int | None = None,
+    judge: Evaluation = OUTLOOK,
 ) -> SearchResult:
     """The best complete turn for the player to move, within ``budget`` seconds.
 
     ``max_passes`` also ends the search after that many sampled deals, which
     makes the answer independent of the machine's speed (tests, replays).
+    ``judge`` values the positions at the end of each line.
     """
     now = time.monotonic()
     deadline = now + budget
@@ -96,10 +100,10 @@ def search(
             return SearchResult(turns[0], 0.0, 0)
         # A capped search must not depend on the machine's speed either.
         depth = ENDGAME_DEPTH if max_passes is None else CAPPED_ENDGAME_DEPTH
-        found = endgame_search(deal, turns, deadline, should_stop, depth)
+        found = endgame_search(deal, turns, deadline, should_stop, depth, judge)
         if found is not None:
             return SearchResult(found, 0.0, 1)
-    ranked = rank_turns(state, rng, samples=1)
+    ranked = rank_turns(state, rng, samples=1, judge=judge)
     candidates = [turn for _, turn in ranked[:TOP_TURNS]]
     if len(candidates) == 1 or should_stop():
         return SearchResult(candidates[0], ranked[0][0], 0)
@@ -111,7 +115,7 @@ def search(
         for turn in candidates:
             if should_stop() or time.monotonic() > (deadline if passes else limit):
                 break
-            values.append(reply_value(replay_steps(deal, turn.steps), who))
+            values.append(reply_value(replay_steps(deal, turn.steps), who, judge))
         if len(values) < len(candidates):
             if passes == 0:
                 # Candidates come best first at one ply: keep the searched prefix.
