@@ -12,7 +12,7 @@ Public API
     step for the player to move; ``should_stop`` is a callable or a
     ``threading.Event`` that cancels a search in progress (the answer is then
     the best found so far). ``time_budget`` is hard's thinking time per
-    decision in seconds (default 0.8, never more than 2); ``max_passes``
+    decision in seconds (default 0.5, never more than 2); ``max_passes``
     caps hard's sampled deals per decision, for answers that do not depend on
     the machine's speed.
 ``hint(state, seed=None, time_budget=None, should_stop=None, max_passes=None)``

@@ -22,7 +22,7 @@ from engine import Action, GameState, apply_unchecked, legal_actions, reveals_hi
 Level = Literal["random", "easy", "medium", "hard"]
 LEVELS: Final[tuple[Level, ...]] = ("random", "easy", "medium", "hard")
 
-DEFAULT_BUDGET: Final = 0.8  # seconds per decision for hard
+DEFAULT_BUDGET: Final = 0.5  # seconds per decision for hard
 # Hard never thinks longer than this, whatever budget it is given.
 MAX_BUDGET: Final = 2.0
 
