@@ -78,7 +78,8 @@ class PlayerPanel(StripView):
         score = player_score(state, self.who)
         waiting = state.players[self.who].meeples
         supply = meeple * waiting if waiting else "none"
-        subtitle = f"meeples {supply}, {score.total} pts"
+        unit = "pt" if abs(score.total) == 1 else "pts"
+        subtitle = f"meeples {supply}, {score.total} {unit}"
         if subtitle != self.border_subtitle:
             self.border_subtitle = subtitle
         self._show_turn(to_move)
