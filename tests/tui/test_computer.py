@@ -179,3 +179,19 @@ async def test_new_game_screen_sets_up_a_game_against_the_computer() -> None:
         assert str(screen.state.sides) == "ABAA"
         assert screen.history.setup.seed == 77
         assert screen.state.turn == 0
+
+
+async def test_the_computer_is_chosen_by_keys_alone() -> None:
+    # From Start, Tab visits Back, then the fields in order: no container in between.
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        await pilot.press("tab", "tab", "tab", "tab", "tab")
+        assert app.focused is not None and app.focused.id == "kind-1"
+        await pilot.press("enter", "down", "down", "down", "enter")
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        screen = app.game_screen
+        assert screen is not None and app.screen is screen
+        assert screen.kinds == ("human", "hard")

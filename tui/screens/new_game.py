@@ -87,7 +87,9 @@ class NewGameScreen(Screen[GameOptions | None]):
 
     def compose(self) -> ComposeResult:
         d = self.defaults
-        with VerticalScroll(id="form"):
+        # The form scrolls to whichever field has focus, so it is no focus stop
+        # of its own: Tab goes from Back straight to the first name.
+        with VerticalScroll(id="form", can_focus=False):
             yield Static("New game", id="title")
             for who in (0, 1):
                 with Horizontal(classes="row"):
