@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+from rich.style import Style
 from textual.pilot import Pilot
 from tui_support import NAMES, history_of, open_game, walk_until
 
@@ -240,3 +241,26 @@ async def test_illegal_step_inside_a_token_names_the_rule() -> None:
 async def test_every_token_flow_by_mouse() -> None:
     for token, seed in (("AT", 100), ("AP", 200), ("AU", 300), ("AS", 400)):
         await play_token_flow(token, seed, mouse=True)
+
+
+async def test_every_boat_draws_its_tokens_at_full_strength() -> None:
+    # A slot number beside a token is dim; the token itself must not be, on
+    # row boats and column boats alike (with 16 colours a dim green is grey).
+    from engine.tokens import ALL_CODES
+    from tui.glyphs import token_style
+
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=5), NAMES)
+        await pilot.pause()
+        harbor = game(app).query_one(Harbor)
+        seen: dict[str, int] = {}
+        for strip in harbor.lines(harbor.size.width):
+            for segment in strip:
+                code = segment.text.strip()
+                if code in ALL_CODES and segment.style is not None:
+                    seen[code] = seen.get(code, 0) + 1
+                    assert not segment.style.dim, code
+                    assert segment.style.color == Style.parse(token_style(code)).color, code
+        on_boats = [t for slots in game(app).state.boats if slots for t in slots]
+        assert sum(seen.values()) == len(on_boats) == 18

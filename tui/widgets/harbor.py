@@ -273,8 +273,9 @@ class Harbor(StripView):
             # What is left of the boat sits in the middle of its column.
             lines = [label, Text(" " + self.glyphs.removed * 3, removed), Text(" gone", removed)]
         else:
+            # Assembled, not added: a Text's own style would cover the token too.
             lines = [label] + [
-                Text(f"{slot + 1} ", style="dim") + self._slot(boat, slots, slot)
+                Text.assemble((f"{slot + 1} ", "dim"), self._slot(boat, slots, slot))
                 for slot in (2, 1, 0)
             ]
         return self._shade(boat, [_fit(line, CELL_WIDTH) for line in lines], COLUMN_BOAT_HEIGHT)

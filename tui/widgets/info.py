@@ -49,7 +49,8 @@ class HarborInfo(StripView):
             f"{len(state.supply)} ({refills} refill{'s' if refills != 1 else ''})",
         )
         kinds = Counter(kind_of(t) for t in state.box)
-        box = Text("Box", style="bold")
+        # A span, not the Text's own style, so that only the label is bold.
+        box = Text.assemble(("Box", "bold"))
         for kind in _KIND_ORDER:
             if kinds[kind]:
                 box += Text(f"  {_KIND_SHORT[kind]} ", style=KIND_STYLES[kind])

@@ -143,8 +143,10 @@ def held_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
     """Action tokens held, and meeples on the grid: both score 1 each at the end."""
     player = board.player
     # Each held token with the key that plays it.
-    body = Text(" ".join(f"{KEY_OF_TOKEN[t]}:{t}" for t in player.actions), style="bold green")
-    body += Text(f"{'  ' if player.actions else ''}on grid {board.score.meeples}", style="dim")
+    body = Text.assemble(
+        (" ".join(f"{KEY_OF_TOKEN[t]}:{t}" for t in player.actions), "bold green"),
+        (f"{'  ' if player.actions else ''}on grid {board.score.meeples}", "dim"),
+    )
     return [_line("Held", body, board.points("leftovers"), width, glyphs)]
 
 
