@@ -3,25 +3,28 @@
 The score as it stands undervalues what holdings promise: four obelisks on the
 B side are one token short of twelve points, a burial chamber run is worth
 more while its neighbours are still to come, one pyramid of each colour on
-the B side is halfway to a pair. The outlook adds to each player's holdings
-the share of every token still to come that a player can expect to gain, and
-scores that expectation.
+the B side is halfway to a pair. The outlook scores each player's holdings
+together with what they can expect to gain from the tokens still to come.
 
-Only public facts go in. The tokens still to come are the set of 60 minus
-everything face up, held or boxed (exactly what a player at the table can
-count), and the expected share is fitted to games between the computer
-players: each player gains about 0.42 of them, less a token and a half that
-the last boat and the box keep (it falls from 0.39 of a full pool to 0.17 of
-the last eight). Each token is then taken to come independently with that
-chance, which makes the chamber and pyramid terms exact sums, and the races
-(obelisk majority, first to five) normal approximations.
+The model. The tokens still to come (the *pool*) are the set of 60 minus
+what the players hold and what the box has taken: the boats' cargo and the
+face-down tokens, counted as a multiset from public facts only. Each of them
+is taken to end up with a given player independently, with one chance for
+all (:func:`share`), fitted to games between the computer players: a player
+gains about 0.42 of the pool less 1.6 tokens, because the last boat's cargo
+and the box keep some (0.39 of a full pool, 0.22 of the last eight). Under
+that model every monument's expected points are computed exactly: by
+summing the engine's own scoring over the binomial chances of what is gained
+(pyramids, temples, obelisks), or in closed form (burial chamber runs). Who
+reaches five obelisks first, when both do, is read from a random order of
+the tokens each gains.
 """
 
 from __future__ import annotations
 
-import math
-from collections.abc import Sequence
+import itertools
 from functools import lru_cache
+from math import comb
 from typing import Final, NamedTuple
 
 from engine import GameState, Player, Sides
@@ -35,17 +38,15 @@ from engine.scoring import (
     OBELISK_B_TEN,
     OBELISK_B_TEN_THRESHOLD,
     OBELISK_B_THRESHOLD,
-    PYRAMID_A,
-    PYRAMID_B,
-    TEMPLE_B_SET,
+    pyramid_points,
+    temple_points,
 )
 from engine.tokens import FULL_SET
 
+# A player gains SHARE_SLOPE of the pool less SHARE_KEPT tokens, on average
+# (fitted to medium-against-medium games over every pool size).
 SHARE_SLOPE: Final = 0.42
-SHARE_KEPT: Final = 1.6  # tokens per player that the last boat and the box keep
-# Added to every spread so that a race with little left to come is not
-# treated as settled before it is.
-SPREAD_FLOOR: Final = 0.35
+SHARE_KEPT: Final = 1.6
 
 _TOTAL = {code: FULL_SET.count(code) for code in set(FULL_SET)}
 
@@ -93,124 +94,174 @@ def share(size: int) -> float:
     return max(0.0, SHARE_SLOPE * size - SHARE_KEPT) / size
 
 
-def _normal_cdf(x: float) -> float:
-    return 0.5 * (1.0 + math.erf(x / math.sqrt(2.0)))
+@lru_cache(maxsize=1 << 10)
+def _gains(coming: int, chance: float) -> tuple[float, ...]:
+    """The chance of gaining exactly 0, 1, ... ``coming`` tokens of one kind."""
+    return tuple(
+        comb(coming, k) * chance**k * (1 - chance) ** (coming - k) for k in range(coming + 1)
+    )
 
 
-def _table(table: Sequence[int], x: float) -> float:
-    """A scoring table read at a fractional count, between its entries."""
-    if x <= 0:
-        return float(table[0])
-    top = len(table) - 1
-    if x >= top:
-        return float(table[top])
-    low = int(x)
-    return table[low] + (x - low) * (table[low + 1] - table[low])
+@lru_cache(maxsize=1 << 10)
+def _splits(coming: int, chance: float) -> tuple[tuple[int, int, float], ...]:
+    """How ``coming`` tokens may split: (to player 0, to player 1, chance).
+
+    A token goes to at most one player, so the two gains are not independent:
+    the rest go to nobody (the last boat or the box).
+    """
+    nobody = max(0.0, 1 - 2 * chance)
+    return tuple(
+        (mine, theirs, comb(coming, mine) * comb(coming - mine, theirs)
+         * chance ** (mine + theirs) * nobody ** (coming - mine - theirs))
+        for mine in range(coming + 1)
+        for theirs in range(coming - mine + 1)
+    )  # fmt: skip
 
 
-def _reach(held: int, need: int, coming: int, chance: float) -> float:
-    """The chance of holding at least ``need`` at the end."""
-    if held >= need:
-        return 1.0
-    if coming == 0 or chance == 0:
-        return 0.0
-    mean = held + chance * coming
-    spread = math.sqrt(coming * chance * (1 - chance)) + SPREAD_FLOOR
-    return _normal_cdf((mean - (need - 0.5)) / spread)
+def _first_of_both(mine: int, theirs: int, need_mine: int, need_theirs: int) -> float:
+    """The chance that the first player reaches their goal before the second.
+
+    The first gains ``mine`` tokens and the second ``theirs``, in a random
+    order. Among the first ``need_mine + need_theirs - 1`` of them one player
+    has reached their goal and the other has not; the first player won the
+    race if at least ``need_mine`` of those are theirs (hypergeometric).
+    """
+    draws = need_mine + need_theirs - 1
+    total = mine + theirs
+    return sum(
+        comb(mine, k) * comb(theirs, draws - k) for k in range(need_mine, min(mine, draws) + 1)
+    ) / comb(total, draws)
 
 
 @lru_cache(maxsize=1 << 12)
 def obelisk_outlook(
-    side: str, held: tuple[int, int], first: int, coming: int, chance: float
+    side: str, held: tuple[int, int], first_to_five: int, coming: int, chance: float
 ) -> tuple[float, float]:
     """Both players' expected obelisk points (the two interact, so together)."""
-    if side == "A":
-        if coming == 0 or chance == 0:
-            return (
-                OBELISK_A_PER_TOKEN * held[0] + OBELISK_A_MAJORITY * (held[0] > held[1]),
-                OBELISK_A_PER_TOKEN * held[1] + OBELISK_A_MAJORITY * (held[1] > held[0]),
-            )
-        expect = [h + chance * coming for h in held]
-        spread = math.sqrt(2 * coming * chance * (1 - chance)) + SPREAD_FLOOR
-        return (
-            OBELISK_A_PER_TOKEN * expect[0]
-            + OBELISK_A_MAJORITY * _normal_cdf((expect[0] - expect[1] - 0.5) / spread),
-            OBELISK_A_PER_TOKEN * expect[1]
-            + OBELISK_A_MAJORITY * _normal_cdf((expect[1] - expect[0] - 0.5) / spread),
-        )
-    five = [_reach(h, OBELISK_B_THRESHOLD, coming, chance) for h in held]
-    ten = [_reach(h, OBELISK_B_TEN_THRESHOLD, coming, chance) for h in held]
-    values = []
-    for who in (0, 1):
-        other = 1 - who
-        if first == who:
-            value = OBELISK_B_FIRST + (OBELISK_B_TEN - OBELISK_B_FIRST) * ten[who]
-        elif first == other:
-            value = OBELISK_B_SECOND * five[who]
+    totals = [0.0, 0.0]
+    for gained_0, gained_1, chance_of in _splits(coming, chance):
+        if chance_of == 0.0:
+            continue
+        counts = (held[0] + gained_0, held[1] + gained_1)
+        if side == "A":
+            points = _obelisk_a(counts)
         else:
-            # Nobody has five yet: the one who needs fewer usually gets there first.
-            mine, theirs = (OBELISK_B_THRESHOLD - h for h in (held[who], held[other]))
-            ahead = _normal_cdf((theirs - mine) / (1.0 + 0.3 * (mine + theirs)))
-            both = five[who] * five[other]
-            value = (
-                OBELISK_B_FIRST * (five[who] - both + both * ahead)
-                + OBELISK_B_SECOND * both * (1 - ahead)
-                + (OBELISK_B_TEN - OBELISK_B_FIRST) * ten[who]
-            )
-        values.append(value)
-    return values[0], values[1]
+            points = _obelisk_b(counts, _first_chance(held, counts, first_to_five))
+        totals[0] += chance_of * points[0]
+        totals[1] += chance_of * points[1]
+    return totals[0], totals[1]
 
 
-def _temple(side: str, values: tuple[int, ...], pool: Pool, chance: float) -> float:
+def _obelisk_a(counts: tuple[int, int]) -> tuple[float, float]:
+    mine, theirs = counts
+    return (
+        OBELISK_A_PER_TOKEN * mine + (OBELISK_A_MAJORITY if mine > theirs else 0),
+        OBELISK_A_PER_TOKEN * theirs + (OBELISK_A_MAJORITY if theirs > mine else 0),
+    )
+
+
+def _obelisk_b(counts: tuple[int, int], first: float) -> tuple[float, float]:
+    """Final B-side points, given the chance that player 0 was first to five."""
+    points = []
+    for count, won in zip(counts, (first, 1 - first), strict=True):
+        if count >= OBELISK_B_TEN_THRESHOLD:
+            points.append(float(OBELISK_B_TEN))
+        elif count >= OBELISK_B_THRESHOLD:
+            points.append(OBELISK_B_FIRST * won + OBELISK_B_SECOND * (1 - won))
+        else:
+            points.append(0.0)
+    return points[0], points[1]
+
+
+def _first_chance(held: tuple[int, int], counts: tuple[int, int], first_to_five: int) -> float:
+    """The chance that player 0 is (or will be) the first to five obelisks."""
+    if first_to_five >= 0:
+        return 1.0 if first_to_five == 0 else 0.0
+    reached = [count >= OBELISK_B_THRESHOLD for count in counts]
+    if reached[0] != reached[1]:
+        return 1.0 if reached[0] else 0.0
+    if not reached[0]:
+        return 0.5  # nobody gets there: never read
+    return _first_of_both(
+        counts[0] - held[0],
+        counts[1] - held[1],
+        OBELISK_B_THRESHOLD - held[0],
+        OBELISK_B_THRESHOLD - held[1],
+    )
+
+
+@lru_cache(maxsize=1 << 12)
+def _temple_outlook(
+    side: str, held: tuple[int, int, int, int], coming: tuple[int, int, int, int], chance: float
+) -> float:
     if side == "A":
-        return sum(values) + chance * sum(v * n for v, n in enumerate(pool.temples, 1))
-    counts = [values.count(v) + chance * pool.temples[v - 1] for v in (1, 2, 3, 4)]
+        return sum(v * (h + chance * c) for v, h, c in zip((1, 2, 3, 4), held, coming, strict=True))
+    # Side B scores sets across values: sum over every way the four values may come.
     total = 0.0
-    # Side B sets are layers: layer k holds every value held more than k times.
-    for layer in range(int(max(counts)) + 1):
-        total += _table(TEMPLE_B_SET, sum(min(1.0, max(0.0, c - layer)) for c in counts))
+    per_value = [tuple(enumerate(_gains(c, chance))) for c in coming]
+    for combination in itertools.product(*per_value):
+        chance_of = 1.0
+        for _, p in combination:
+            chance_of *= p
+        if chance_of == 0.0:
+            continue
+        values = tuple(
+            v for v, h, (g, _) in zip((1, 2, 3, 4), held, combination, strict=True)
+            for _ in range(h + g)
+        )  # fmt: skip
+        total += chance_of * temple_points("B", values)
     return total
 
 
-def _pyramids(side: str, player: Player, pool: Pool, chance: float) -> float:
-    light = player.light + chance * pool.light
-    dark = player.dark + chance * pool.dark
-    if side == "A":
-        return _table(PYRAMID_A, light) + _table(PYRAMID_A, dark)
-    return _table(PYRAMID_B, min(light, dark))
+@lru_cache(maxsize=1 << 12)
+def _pyramid_outlook(
+    side: str, light: int, dark: int, light_coming: int, dark_coming: int, chance: float
+) -> float:
+    lights = _gains(light_coming, chance)
+    darks = _gains(dark_coming, chance)
+    return sum(
+        p_light * p_dark * pyramid_points(side, light + i, dark + j)
+        for i, p_light in enumerate(lights)
+        for j, p_dark in enumerate(darks)
+    )
 
 
-def _chamber(side: str, numbers: tuple[int, ...], pool: Pool, chance: float) -> float:
+@lru_cache(maxsize=1 << 12)
+def _chamber_outlook(
+    side: str, numbers: tuple[int, ...], coming: frozenset[int], chance: float
+) -> float:
     # The chance of holding each number at the end; 0 and 13 stand for the
-    # edges, so a run's neighbours are always defined.
+    # edges, so a run's neighbours are always defined (12 and 1 are not).
     held = [0.0] * 14
     for n in range(1, 13):
         if n in numbers:
             held[n] = 1.0
-        elif n in pool.chambers:
+        elif n in coming:
             held[n] = chance
     if side == "B":
         # Every group scores the same: count where groups start.
-        starts = sum(held[n] * (1 - held[n - 1]) for n in range(1, 13))
-        return CHAMBER_B_PER_GROUP * starts
+        return CHAMBER_B_PER_GROUP * sum(held[n] * (1 - held[n - 1]) for n in range(1, 13))
+    # Side A: each run start..end is a whole group with the chance that all its
+    # numbers are held and both neighbours are not.
     total = 0.0
     for start in range(1, 13):
         run = 1 - held[start - 1]
         for end in range(start, 13):
             run *= held[end]
-            if run == 0:
+            if not run:  # a number nobody can hold any more ends every longer run
                 break
             total += run * (1 - held[end + 1]) * CHAMBER_A[min(end - start + 1, 5)]
     return total
 
 
-@lru_cache(maxsize=1 << 16)
 def monuments_outlook(sides: Sides, player: Player, pool: Pool, chance: float) -> float:
     """A player's expected temple, pyramid and burial chamber points."""
+    temples = player.temples
+    held = (temples.count(1), temples.count(2), temples.count(3), temples.count(4))
     return (
-        _temple(sides.temple, player.temples, pool, chance)
-        + _pyramids(sides.pyramids, player, pool, chance)
-        + _chamber(sides.chamber, player.chambers, pool, chance)
+        _temple_outlook(sides.temple, held, pool.temples, chance)
+        + _pyramid_outlook(sides.pyramids, player.light, player.dark, pool.light, pool.dark, chance)
+        + _chamber_outlook(sides.chamber, player.chambers, pool.chambers, chance)
     )
 
 
@@ -218,12 +269,11 @@ def outlook(state: GameState) -> tuple[float, float]:
     """Each player's expected monument points at the end of the game.
 
     Held action tokens and meeples on the grid are left to the caller. Once
-    no token is left to come this is the monument score itself.
+    the game is over nothing more is to come, and this is the monument score.
     """
     first, second = state.players
     pool = pool_of(state.box, first, second)
-    # Rounded so that positions a few tokens apart share cached results.
-    chance = round(share(pool.size), 3)
+    chance = 0.0 if state.over else share(pool.size)
     obelisks = obelisk_outlook(
         state.sides.obelisk,
         (first.obelisks, second.obelisks),
@@ -237,4 +287,4 @@ def outlook(state: GameState) -> tuple[float, float]:
     )
 
 
-__all__ = ["Pool", "outlook", "pool_of", "share"]
+__all__ = ["Pool", "monuments_outlook", "obelisk_outlook", "outlook", "pool_of", "share"]

@@ -151,11 +151,36 @@ def test_the_outlook_is_symmetric_between_the_players() -> None:
     assert outlook(swapped) == pytest.approx(outlook(state)[::-1])
 
 
-def test_both_evaluations_agree_on_a_finished_game() -> None:
-    state = midgame(8, 400)
+@pytest.mark.parametrize("seed", [8, 9, 10])
+def test_a_finished_game_has_nothing_more_to_come(seed: int) -> None:
+    # The last boat's cargo and the reserve are still in the pool, but the
+    # game is over: the outlook is the monument score.
+    state = midgame(seed, 400, SIDE_SETS[seed % len(SIDE_SETS)])
     assert state.over
+    assert pool_of(state.box, *state.players).size > 0
+    assert outlook(state) == tuple(float(points(state, who)) for who in (0, 1))
     for who in (0, 1):
         assert OUTLOOK.evaluate(state, who) == SCORE.evaluate(state, who)
+
+
+def test_obelisk_races_follow_the_model_exactly() -> None:
+    # Hand-worked: side B, 4 against 4 obelisks, one left to come, chance 0.4
+    # each. Whoever gets it is first to five (12), the other stays at 4 (0).
+    mine, theirs = obelisk_outlook("B", (4, 4), NO_PLAYER, 1, 0.4)
+    assert mine == pytest.approx(0.4 * 12) and theirs == pytest.approx(0.4 * 12)
+    # Two to come, 4 against 3: player 0 is first to five with any one of
+    # them (1 - 0.6 * 0.6); player 1 needs both (0.4 * 0.4), and then player 0
+    # stays at four.
+    mine, theirs = obelisk_outlook("B", (4, 3), NO_PLAYER, 2, 0.4)
+    assert mine == pytest.approx(12 * (1 - 0.6**2))
+    assert theirs == pytest.approx(12 * 0.4**2)
+    # Side A, 3 against 3, one to come: the taker leads by one (+1 and +6).
+    mine, _ = obelisk_outlook("A", (3, 3), NO_PLAYER, 1, 0.4)
+    assert mine == pytest.approx(3 + 0.4 * (1 + 6))
+    # Nothing to come is the score itself.
+    assert obelisk_outlook("B", (6, 2), 0, 0, 0.3) == (12.0, 0.0)
+    # A target out of reach counts nothing, however many tokens are shared.
+    assert obelisk_outlook("B", (1, 9), 1, 3, 0.4)[0] == 0.0
 
 
 def test_the_outlook_prefers_the_promising_unload_that_the_score_misses() -> None:
@@ -173,7 +198,7 @@ def test_the_outlook_prefers_the_promising_unload_that_the_score_misses() -> Non
 
 def test_sides_are_part_of_the_cache_key() -> None:
     player = Player(light=3)
-    pool = pool_of((), Player(), Player())
+    pool = pool_of((), player, Player())
     a = monuments_outlook(Sides.parse("AAAA"), player, pool, 0.3)
     b = monuments_outlook(Sides.parse("AABA"), player, pool, 0.3)
     assert a != b
