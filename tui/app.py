@@ -48,6 +48,12 @@ class ImhotepApp(App[None]):
 
     def __init__(self, *, ascii: bool | None = None, open_game: LoadedGame | None = None) -> None:
         super().__init__()
+        if self.console.color_system == "standard":
+            # Textual turns the tokens' ANSI colours into the RGB of its own
+            # palette, and with 16 colours Rich matches those to the nearest
+            # of the 16 again: an orange "yellow" obelisk came out red, like a
+            # dark pyramid. The terminal's own ANSI colours read as intended.
+            self.ansi_color = True
         self.settings = files.read_settings()
         self.ascii = self.settings.ascii if ascii is None else ascii
         # Set before the first screen is styled, so it is not styled twice.

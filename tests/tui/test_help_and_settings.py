@@ -234,3 +234,14 @@ async def test_the_panel_of_the_player_to_move_stands_out_in_any_theme() -> None
                 assert border(to_move) == ("heavy", themed(to_move, "player--to-move"))
                 assert border(waiting) == ("round", themed(waiting, "player--waiting"))
                 await pilot.press(str(game.state.grid.index(-1) + 1))
+
+
+def test_sixteen_colours_use_the_terminals_own_ansi_colours(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    # Read when the app is built, as TEXTUAL_COLOR_SYSTEM would set it.
+    import textual.constants
+
+    monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", "standard")
+    assert ImhotepApp().native_ansi_color
+    for richer in ("256", "truecolor"):
+        monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", richer)
+        assert not ImhotepApp().native_ansi_color
