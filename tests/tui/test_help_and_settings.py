@@ -146,6 +146,9 @@ async def test_undo_redo_keys_and_the_safe_limit() -> None:
         assert game.check_action("undo", ()) is None  # shown dimmed in the footer
         await pilot.press("z")
         assert encode_state(game.state) == unloaded
+        # The key says why it did nothing, and how to go further back.
+        said = game.query_one("#message", Line).plain
+        assert "came to light" in said and "free" in said
         app.action_toggle_undo()  # free undo
         await pilot.press("z")
         assert encode_state(game.state) != unloaded
@@ -159,9 +162,15 @@ async def test_too_small_terminal_says_how_big_to_make_it() -> None:
         game = _game(app)
         assert game.has_class("too-small")
         assert "80x24" in str(game.query_one("#too-small").render())
+        # The board is hidden, so keys must not play on it.
+        before = encode_state(game.state)
+        await pilot.press("4", "enter", "t", "z")
+        assert encode_state(game.state) == before
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not game.has_class("too-small")
+        await pilot.press("4")
+        assert game.state.grid[3] == 0
 
 
 async def test_clicking_any_part_of_a_panel_explains_its_points() -> None:

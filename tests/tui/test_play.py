@@ -264,3 +264,22 @@ async def test_every_boat_draws_its_tokens_at_full_strength() -> None:
                     assert segment.style.color == Style.parse(token_style(code)).color, code
         on_boats = [t for slots in game(app).state.boats if slots for t in slots]
         assert sum(seen.values()) == len(on_boats) == 18
+
+
+async def test_keys_that_do_nothing_now_say_why() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=5), NAMES)
+        await pilot.pause()
+        screen = game(app)
+        start = encode_state(screen.state)
+        for key, words in (
+            ("x", "Not allowed"),  # nothing optional to stop
+            ("full_stop", "Not allowed"),  # a legal step exists, so no pass
+            ("z", "Nothing to undo"),
+            ("y", "Nothing to redo"),
+        ):
+            await pilot.press(key)
+            assert words in message(screen), key
+            assert encode_state(screen.state) == start
+

@@ -89,6 +89,12 @@ class GameScreen(Screen[None]):
         Binding("question_mark,f1", "help", "Help"),
         Binding("n", "new_game", "New game"),
         Binding("q", "leave", "Quit"),
+        # Run only when the binding above for the same key is off (Textual tries
+        # a key's bindings in order): the key then says why nothing happens.
+        Binding("x", "refused('stop')", show=False),
+        Binding("full_stop", "refused('pass')", show=False),
+        Binding("z", "refused('undo')", show=False),
+        Binding("y", "refused('redo')", show=False),
     ]
 
     # The screen draws nothing itself (repaint=False): its watchers hand the
@@ -165,7 +171,9 @@ class GameScreen(Screen[None]):
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
-        self.set_class(small, "too-small")
+        if small != self.has_class("too-small"):
+            self.set_class(small, "too-small")
+            self.refresh_bindings()
         if small:
             self.query_one("#too-small", Static).update(
                 f"This terminal is {width}x{height}.\n"
@@ -476,6 +484,31 @@ class GameScreen(Screen[None]):
             self.state = self.history.state
             self.say("Undone.")
 
+    def action_refused(self, what: str) -> None:
+        """A key whose action is off now: say why instead of doing nothing."""
+        if what == "stop":
+            self.choose(STOP)  # the engine's reason
+        elif what == "pass":
+            self.choose(PASS)
+        elif what == "undo":
+            self.say(self._why_no_undo(), error=True, topic="controls")
+        elif self._computers:
+            self.say("Redo is off in a game with the computer: undo, then play on.", error=True)
+        else:
+            self.say("Nothing to redo: redo replays steps you have just undone.", error=True)
+
+    def _why_no_undo(self) -> str:
+        if self._human is None and self._computers:
+            return "Undo is off while the computer plays both sides."
+        if self.history.undo_floor > 0:
+            return (
+                "Undo stops where a face-down token came to light (a refill or the "
+                "reserve). To undo past it, switch undo mode to free (ctrl+p)."
+            )
+        if self._human is not None:
+            return "Nothing of yours to undo yet."
+        return "Nothing to undo yet."
+
     def action_redo(self) -> None:
         if self.history.can_redo and not self._computers:
             self.history.redo()
@@ -684,6 +717,8 @@ class GameScreen(Screen[None]):
         self.app.push_screen(LogScreen(self.history, self.names, ascii=self.ascii))
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.has_class("too-small") and action != "leave":
+            return False  # the board is hidden: a key must not play on it unseen
         if action == "new_game":
             return self.state.over
         if action == "undo":
@@ -694,4 +729,7 @@ class GameScreen(Screen[None]):
             return STOP in self._legal
         if action == "pass_turn":
             return PASS in self._legal
+        if action == "refused":
+            key = {"stop": "stop", "pass": "pass_turn", "undo": "undo", "redo": "redo"}
+            return not self.check_action(key[str(parameters[0])], ())
         return True
