@@ -283,3 +283,37 @@ async def test_keys_that_do_nothing_now_say_why() -> None:
             assert words in message(screen), key
             assert encode_state(screen.state) == start
 
+
+async def test_the_move_report_shows_whole_entries_newest_last() -> None:
+    from tui.widgets.log import MORE, ActionLog
+
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=5), NAMES)
+        await pilot.pause()
+        log = game(app).query_one(ActionLog)
+        width, height = log.content_size.width, log.content_size.height
+        assert height >= 2
+
+        def shown() -> list[str]:
+            return [strip.text.rstrip() for strip in log.lines(width)]
+
+        older = "Ann places a meeple on cell 1."
+        long = " ".join(["Bob unloads the row 1 boat: Bob takes an obelisk."] * 2)
+        log.entries = (older, long)
+        await pilot.pause()
+        # The newest whole at the bottom; the older one whole or not at all,
+        # never as a line torn from its middle.
+        assert " ".join(shown()) in (long, f"{older} {long}")
+        log.entries = (long, older)
+        await pilot.pause()
+        assert " ".join(shown()) in (older, f"{long} {older}")
+
+        too_long = " ".join(["Ann unloads the column 2 boat: Ann takes temple 3."] * 8)
+        log.entries = (older, too_long)
+        await pilot.pause()
+        lines = shown()
+        assert len(lines) == height
+        assert lines[0].startswith("Ann unloads the column 2 boat")
+        assert lines[-1].endswith(MORE.strip())
+

@@ -8,6 +8,8 @@ from textual.strip import Strip
 
 from tui.widgets.strips import StripView
 
+MORE = " ... (g)"  # plain ASCII: the log is drawn the same in ASCII mode
+
 
 class ActionLog(StripView):
     entries: reactive[tuple[str, ...]] = reactive((), repaint=False)
@@ -24,12 +26,22 @@ class ActionLog(StripView):
     def _wrapped(self, entries: tuple[str, ...], width: int, height: int) -> list[Text]:
         if not entries:
             return [Text("No moves yet.", style="dim")]
-        # Wrap first and keep the last lines that fit, so the newest entry is
-        # always shown whole.
+        # Whole entries only, newest last: a line torn from the middle of an
+        # older entry ("token.") says nothing about who did what.
         lines: list[Text] = []
         for index in range(len(entries) - 1, -1, -1):
             entry = Text(entries[index], style="" if not lines else "dim")
-            lines[:0] = list(entry.wrap(self.app.console, width))
-            if len(lines) >= height:
-                break
-        return lines[-height:]
+            wrapped = list(entry.wrap(self.app.console, width))
+            if len(lines) + len(wrapped) <= height:
+                lines[:0] = wrapped
+                continue
+            if not lines:
+                # The newest entry alone is too long: its start says who did
+                # what; the whole of it is in the game log (g).
+                lines = wrapped[:height]
+                last = lines[-1]
+                last.truncate(width - len(MORE))
+                last.rstrip()
+                last.append(MORE)
+            break
+        return lines
