@@ -53,12 +53,14 @@ ASCII = Glyphs(
 PLAYER_STYLES = ("bold bright_white", "bold bright_yellow")
 _PYRAMID_STYLES = {"PL": "bold bright_white", "PD": "bold red"}
 # By kind of token; a pyramid of either colour is drawn like the light one
-# where only the kind is shown (the box).
+# where only the kind is shown (the box). Textual's palette gives red and
+# magenta the same pink, so burial chambers are blue, apart from dark pyramids.
+CHAMBER_STYLE = "bold bright_blue"
 KIND_STYLES = {
     "obelisk": "bold yellow",
     "temple": "bold cyan",
     "pyramid": _PYRAMID_STYLES["PL"],
-    "chamber": "bold magenta",
+    "chamber": CHAMBER_STYLE,
     "action": "bold green",
 }
 

@@ -317,3 +317,20 @@ async def test_the_move_report_shows_whole_entries_newest_last() -> None:
         assert lines[0].startswith("Ann unloads the column 2 boat")
         assert lines[-1].endswith(MORE.strip())
 
+
+def test_every_kind_of_token_has_a_colour_of_its_own() -> None:
+    # As drawn: Textual maps ANSI names to its own palette, where some share a
+    # colour (red and magenta do), so compare the colours a player sees.
+    from textual._ansi_theme import MONOKAI
+
+    from engine.tokens import DARK_PYRAMID, LIGHT_PYRAMID, OBELISK, TEMPLES
+    from tui.glyphs import KIND_STYLES, token_style
+
+    def seen(style: str) -> tuple[int, int, int]:
+        color = Style.parse(style).color
+        assert color is not None
+        return tuple(color.get_truecolor(MONOKAI))  # type: ignore[return-value]
+
+    styles = [token_style(t) for t in (OBELISK, LIGHT_PYRAMID, DARK_PYRAMID, TEMPLES[0])]
+    styles += [KIND_STYLES["chamber"], KIND_STYLES["action"]]
+    assert len({seen(s) for s in styles}) == len(styles)

@@ -15,7 +15,7 @@ from rich.text import Text
 
 from engine import Player, PlayerScore, Sides
 from engine.scoring import chamber_groups, temple_sets
-from tui.glyphs import Glyphs
+from tui.glyphs import CHAMBER_STYLE, Glyphs
 from tui.keys import KEY_OF_TOKEN
 
 LABEL_WIDTH = 10
@@ -130,7 +130,7 @@ def chamber_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
         digits = len(str(n))
         if n in held:
             # Alternate colours so neighbouring groups stay apart.
-            style = "bold magenta" if group_of[n] % 2 == 0 else "bold bright_magenta underline"
+            style = CHAMBER_STYLE if group_of[n] % 2 == 0 else f"{CHAMBER_STYLE} underline"
             body += Text(str(n), style=style)
         else:
             body += Text(glyphs.missing.ljust(digits), style="dim")
