@@ -174,3 +174,22 @@ async def test_narrow_terminal_in_ascii() -> None:
         markdown = screen.query_one("#help-markdown", Markdown)
         assert markdown.region.width >= 25
         assert list(ASCII_BULLETS) == markdown.BULLETS
+
+
+@pytest.mark.parametrize("topic", ["controls", "pyramids", "notation"])
+async def test_table_columns_line_up(topic: str) -> None:
+    # Every cell of a column as wide as the column: the lines between cells
+    # are drawn around each cell, so a narrower cell breaks the table's rules.
+    from textual.widgets._markdown import MarkdownTableContent
+
+    app = HelpApp(topic, SIDES)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        tables = list(help_screen(app).query(MarkdownTableContent))
+        assert tables, f"{topic} has no table"
+        for table in tables:
+            columns = len(table.headers)
+            cells = list(table.children)
+            for column in range(columns):
+                widths = {cell.region.width for cell in cells[column::columns]}
+                assert len(widths) == 1, (topic, column, widths)
