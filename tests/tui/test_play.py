@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from rich.style import Style
 from textual.pilot import Pilot
 from tui_support import NAMES, history_of, open_game, walk_until
@@ -11,15 +12,18 @@ from tui_support import NAMES, history_of, open_game, walk_until
 from engine import (
     Action,
     GameState,
+    Pass,
     Place,
     Play,
     Setup,
     Swap,
     Take,
     Unload,
+    apply,
     encode_state,
     legal_actions,
     outcome,
+    step_prompt,
     why_illegal,
 )
 from tui.app import ImhotepApp
@@ -334,3 +338,50 @@ def test_every_kind_of_token_has_a_colour_of_its_own() -> None:
     styles = [token_style(t) for t in (OBELISK, LIGHT_PYRAMID, DARK_PYRAMID, TEMPLES[0])]
     styles += [KIND_STYLES["chamber"], KIND_STYLES["action"]]
     assert len({seen(s) for s in styles}) == len(styles)
+
+
+def _walk_to_a_pass() -> tuple[Setup, list[Action]]:
+    # Random play from seed 24 reaches a player who must pass (RULES.md 4.4).
+    setup = Setup(seed=24)
+    state, rng, actions = setup.start(), random.Random(24), []
+    while legal_actions(state) != [Pass()]:
+        action = rng.choice(legal_actions(state))
+        actions.append(action)
+        state = apply(state, action)
+    return setup, actions
+
+
+async def test_a_player_who_must_pass_is_told_why_and_one_key_passes() -> None:
+    setup, actions = _walk_to_a_pass()
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, history_of(setup, actions))
+        await pilot.pause()
+        prompt = screen.query_one("#prompt", Line).plain
+        assert "pass" in prompt and "[. to pass]" in prompt
+        assert len(prompt) <= 78  # one line at 80 columns, key included
+        assert step_prompt(screen.state)[1:] in message(screen)  # the engine's why
+        who = screen.state.turn
+        await pilot.press("full_stop")
+        assert screen.history.actions[-1] == Pass()
+        assert screen.state.turn == 1 - who
+
+
+@pytest.mark.parametrize("step", ["take", "swap", "place", "place_more", "unload", "unload_more"])
+async def test_every_step_prompt_fits_one_line_at_80_columns(step: str) -> None:
+    setup, actions = walk_until(
+        11, lambda s: s.pending is not None and s.pending.step == step, limit=2000
+    )
+    names = ("Bartholomew Fitzroy", "Maximiliana Ortega")  # near the 20-letter limit
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = GameScreen(history_of(setup, actions), names)
+        await app.push_screen(screen)
+        await pilot.pause()
+        prompt = screen.query_one("#prompt", Line).plain
+        assert len(prompt) <= 78, prompt
+        assert prompt.endswith("]"), prompt  # the keys for this step are never cut
+        await pilot.resize_terminal(120, 30)
+        await pilot.pause()
+        wide = screen.query_one("#prompt", Line).plain
+        assert step_prompt(screen.state) in wide  # with room, the whole prompt

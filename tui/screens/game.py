@@ -168,6 +168,8 @@ class GameScreen(Screen[None]):
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
+        if self._ready:
+            self._show_prompt()  # it is fitted to the width
 
     def _check_size(self, width: int, height: int) -> None:
         small = width < MIN_WIDTH or height < MIN_HEIGHT
@@ -260,12 +262,32 @@ class GameScreen(Screen[None]):
             text = f"{glyphs.turn} {glyphs.meeples[who]} {self.names[who]} ({level}) is thinking..."
         else:
             who = current_player(state)
-            text = f"{glyphs.turn} {glyphs.meeples[who]} {self.names[who]}: {step_prompt(state)}"
-            if self.selected is not None:
-                text += f" (slot {self.selected[1] + 1} chosen: pick the other slot)"
+            head = f"{glyphs.turn} {glyphs.meeples[who]} {self.names[who]}: "
+            if self._legal == [PASS]:
+                # The engine's full reason goes to the message line (see say).
+                text = head + "no legal action, so you pass" + self._key_hint(state, self._legal)
+            elif self.selected is not None:
+                what = f"{step_prompt(state)} (slot {self.selected[1] + 1} chosen: pick the other)"
+                text = self._fit_prompt(head, what, "")
             else:
-                text += self._key_hint(state, self._legal)
+                hint = self._key_hint(state, self._legal)
+                text = self._fit_prompt(head, step_prompt(state), hint)
         self.query_one("#prompt", Line).update(text)
+
+    def _fit_prompt(self, head: str, what: str, hint: str) -> str:
+        """The prompt in one line: the step's words give way before the keys do."""
+        width = self.app.size.width - 2  # the prompt line's padding
+        if len(head) + len(what) + len(hint) <= width:
+            return head + what + hint
+        # An action token's name comes first ("Take 1 token: choose ..."), and
+        # the panel already shows what is in play: drop it first.
+        _, _, step = what.partition(": ")
+        what = step or what
+        room = width - len(head) - len(hint)
+        if len(what) > room:
+            more = ASCII.more if self.ascii else UNICODE.more
+            what = what[: max(0, room - len(more))].rstrip() + more
+        return head + what + hint
 
     @staticmethod
     def _key_hint(state: GameState, legal: list[Action]) -> str:
@@ -294,6 +316,10 @@ class GameScreen(Screen[None]):
             message.update(guide_sentences(self.state, self.names))
             return
         message.remove_class("guide")
+        if not text and self._legal == [PASS] and not self.computer_to_move:
+            # Why the player must pass, in the engine's words.
+            reason = step_prompt(self.state)
+            text = reason[0].upper() + reason[1:] + "."
         message.update(text)
 
     # --- applying choices ------------------------------------------------------
