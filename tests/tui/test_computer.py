@@ -189,6 +189,9 @@ async def test_the_computer_is_chosen_by_keys_alone() -> None:
         await pilot.pause()
         await pilot.press("tab", "tab", "tab", "tab", "tab")
         assert app.focused is not None and app.focused.id == "kind-1"
+        # The drop-down with focus stands out from the others.
+        shown = [app.screen.query_one(f"#kind-{who} SelectCurrent") for who in (0, 1)]
+        assert shown[1].styles.background != shown[0].styles.background
         await pilot.press("enter", "down", "down", "down", "enter")
         await pilot.press("ctrl+s")
         await pilot.pause()
