@@ -311,7 +311,8 @@ class GameScreen(Screen[None]):
         self._message_topic = topic
         message = self.query_one("#message", Line)
         message.set_class(error, "error")
-        if not text and self.guide:
+        if not text and self.guide and not self.computer_to_move:
+            # (The guide explains a person's choices, not the computer's.)
             message.add_class("guide")
             message.update(guide_sentences(self.state, self.names))
             return
@@ -698,7 +699,11 @@ class GameScreen(Screen[None]):
             return
         who = current_player(state)
         if self.choose(action, by_computer=True):
-            self.say(f"{self.names[who]} ({self.kinds[who]}): {self._log[-1]}")
+            # The log's sentence, with the level beside the name it starts with.
+            name, said = self.names[who], self._log[-1]
+            if said.startswith(name):
+                said = f"{name} ({self.kinds[who]}){said[len(name) :]}"
+            self.say(said)
         else:
             # Never expected (the player picks from legal_actions); think again
             # rather than leave the game waiting for a move that never comes.
@@ -737,7 +742,8 @@ class GameScreen(Screen[None]):
 
     def _show_hint(self, state: GameState, action: Action, reason: str) -> None:
         if state is self.state:
-            self.say(f"Hint: {action} ({', '.join(keys_for(action))}): {reason}.")
+            # Keys, not notation: "P1" reads like "player 1".
+            self.say(f"Hint [{' '.join(keys_for(action))}]: {reason}.")
 
     def action_log(self) -> None:
         self.app.push_screen(LogScreen(self.history, self.names, ascii=self.ascii))
