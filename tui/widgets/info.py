@@ -51,10 +51,12 @@ class HarborInfo(StripView):
         kinds = Counter(kind_of(t) for t in state.box)
         # A span, not the Text's own style, so that only the label is bold.
         box = Text.assemble(("Box", "bold"))
+        # "T 2" read like the temple token 2: a times sign says it is a count.
+        times = "x" if self.ascii else "\u00d7"
         for kind in _KIND_ORDER:
             if kinds[kind]:
-                box += Text(f"  {_KIND_SHORT[kind]} ", style=KIND_STYLES[kind])
-                box += str(kinds[kind])
+                box += Text(f"  {_KIND_SHORT[kind]}", style=KIND_STYLES[kind])
+                box += f"{times}{kinds[kind]}"
         if not kinds:
             box += Text(" empty", style="dim")
         return [head, box]
