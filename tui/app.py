@@ -105,6 +105,13 @@ class ImhotepApp(App[None]):
         return screen
 
     def _close_games(self) -> None:
+        # A game in progress is about to give way to another, and with it its
+        # autosave: keep it among the saves first, so no game is ever lost.
+        game = self.game_screen
+        if game is not None and not game.state.over and game.history.actions:
+            name = game.file_game()
+            if name is not None:
+                self.notify(f"The game you left is saved as {name!r} (o opens it).", markup=False)
         # Keep the start screen at the bottom of the stack and nothing else.
         while len(self.screen_stack) > 1:
             self.pop_screen()

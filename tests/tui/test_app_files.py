@@ -283,3 +283,23 @@ async def test_a_finished_game_is_filed_and_not_offered_to_continue() -> None:
     assert not storage.autosave_path().exists()
     finished = [s for s in storage.list_saves() if s.finished]
     assert len(finished) == 1 and finished[0].names == NAMES
+
+
+async def test_a_game_left_for_another_is_kept_among_the_saves() -> None:
+    # The command palette starts or loads a game at any time; the autosave then
+    # belongs to the new game, so the one left must not go with it.
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=3), NAMES)
+        await pilot.pause()
+        await pilot.press("1", "2")
+        left = encode_state(app.game_screen.state)  # type: ignore[union-attr]
+        app.start_game(Setup(seed=4), ("Cy", "Di"))
+        await pilot.pause()
+        kept = [s for s in storage.list_saves() if s.names == NAMES]
+        assert len(kept) == 1 and not kept[0].finished
+        assert encode_state(storage.read_save(kept[0].path).history.state) == left
+        # An untouched game is not worth a file.
+        app.start_game(Setup(seed=5), NAMES)
+        await pilot.pause()
+        assert [s.names for s in storage.list_saves()].count(("Cy", "Di")) == 0

@@ -598,17 +598,28 @@ class GameScreen(Screen[None]):
     def _keep_finished_game(self) -> None:
         """File the finished game under a name of its own, then drop the autosave,
         so that Continue offers only a game in progress and nothing is lost."""
-        stamp = datetime.now().strftime("%Y-%m-%d %H.%M")
+        if self.file_game() is not None:
+            try:
+                storage.clear_autosave()
+            except storage.StorageError as exc:
+                self.notify(f"Autosave not cleared: {exc}", severity="warning", markup=False)
+
+    def file_game(self) -> str | None:
+        """Keep this game among the saves under a name of its own; that name,
+        or None (after saying why) if it could not be written."""
+        stamp = datetime.now().strftime("%Y-%m-%d %H.%M.%S")
+        name = f"{self.names[0]} v {self.names[1]} {stamp}"
         try:
             storage.write_game(
-                storage.save_path(f"{self.names[0]} v {self.names[1]} {stamp}"),
+                storage.save_path(name),
                 self.history,
                 names=self.names,
                 players=self.kinds,  # type: ignore[arg-type]
             )
-            storage.clear_autosave()
         except storage.StorageError as exc:
-            self.notify(f"Finished game not filed: {exc}", severity="warning", markup=False)
+            self.notify(f"Game not filed: {exc}", severity="warning", markup=False)
+            return None
+        return name
 
     def action_save(self, default: str | None = None, replacing: str | None = None) -> None:
         """Ask for a name and save; a name already in use is replaced only if confirmed."""
