@@ -92,7 +92,7 @@ class GameScreen(Screen[None]):
         # Run only when the binding above for the same key is off (Textual tries
         # a key's bindings in order): the key then says why nothing happens.
         Binding("x", "refused('stop')", show=False),
-        Binding("full_stop", "refused('pass')", show=False),
+        Binding("full_stop", "refused('pass_turn')", show=False),
         Binding("z", "refused('undo')", show=False),
         Binding("y", "refused('redo')", show=False),
     ]
@@ -515,7 +515,7 @@ class GameScreen(Screen[None]):
         """A key whose action is off now: say why instead of doing nothing."""
         if what == "stop":
             self.choose(STOP)  # the engine's reason
-        elif what == "pass":
+        elif what == "pass_turn":
             self.choose(PASS)
         elif what == "undo":
             self.say(self._why_no_undo(), error=True, topic="controls")
@@ -772,7 +772,6 @@ class GameScreen(Screen[None]):
             return STOP in self._legal
         if action == "pass_turn":
             return PASS in self._legal
-        if action == "refused":
-            key = {"stop": "stop", "pass": "pass_turn", "undo": "undo", "redo": "redo"}
-            return not self.check_action(key[str(parameters[0])], ())
+        if action == "refused":  # the stand-in for an action that is off
+            return not self.check_action(str(parameters[0]), ())
         return True
