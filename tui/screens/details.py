@@ -17,13 +17,6 @@ from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
 
 
-def explanation(state: GameState, who: int, name: str) -> Text:
-    lines = [Text(f"{name}: {score(state)[who].total} points", style="bold")]
-    explained = explain_score(state, who)
-    lines.extend(Text(f"  {explained[category]}") for category in CATEGORIES)
-    return Text("\n").join(lines)
-
-
 class DetailsScreen(ModalScreen[None]):
     """Dismissed with Esc, i or q."""
 
@@ -39,6 +32,12 @@ class DetailsScreen(ModalScreen[None]):
         with Vertical(id="details"):
             yield Static("How did we get these points?", id="details-title")
             with VerticalScroll():
+                totals = score(self.state)
                 for who in (0, 1):
-                    yield Static(explanation(self.state, who, self.names[who]), classes="who")
+                    title = f"{self.names[who]}: {totals[who].total} points"
+                    yield Static(Text(title, style="bold"), classes="who")
+                    explained = explain_score(self.state, who)
+                    # One widget per line, so a long line wraps under itself.
+                    for category in CATEGORIES:
+                        yield Static(Text(explained[category]), classes="part")
         yield KeyBar()
