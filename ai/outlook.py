@@ -27,17 +27,12 @@ from functools import lru_cache
 from math import comb
 from typing import Final, NamedTuple
 
-from engine import GameState, Player, Sides
+from engine import NO_PLAYER, GameState, Player, Sides
 from engine.scoring import (
     CHAMBER_A,
     CHAMBER_B_PER_GROUP,
-    OBELISK_A_MAJORITY,
-    OBELISK_A_PER_TOKEN,
-    OBELISK_B_FIRST,
-    OBELISK_B_SECOND,
-    OBELISK_B_TEN,
-    OBELISK_B_TEN_THRESHOLD,
     OBELISK_B_THRESHOLD,
+    obelisk_points,
     pyramid_points,
     temple_points,
 )
@@ -49,6 +44,7 @@ SHARE_SLOPE: Final = 0.42
 SHARE_KEPT: Final = 1.6
 
 _TOTAL = {code: FULL_SET.count(code) for code in set(FULL_SET)}
+_OBELISK_SIDES = {side: Sides(obelisk=side) for side in ("A", "B")}
 
 
 class Pool(NamedTuple):
@@ -143,45 +139,47 @@ def obelisk_outlook(
         if chance_of == 0.0:
             continue
         counts = (held[0] + gained_0, held[1] + gained_1)
-        if side == "A":
-            points = _obelisk_a(counts)
-        else:
-            points = _obelisk_b(counts, _first_chance(held, counts, first_to_five))
+        first = None if side == "A" else _first_chance(held, counts, first_to_five)
+        points = _obelisk_points(side, counts, first)
         totals[0] += chance_of * points[0]
         totals[1] += chance_of * points[1]
     return totals[0], totals[1]
 
 
-def _obelisk_a(counts: tuple[int, int]) -> tuple[float, float]:
-    mine, theirs = counts
-    return (
-        OBELISK_A_PER_TOKEN * mine + (OBELISK_A_MAJORITY if mine > theirs else 0),
-        OBELISK_A_PER_TOKEN * theirs + (OBELISK_A_MAJORITY if theirs > mine else 0),
-    )
+def _obelisk_points(side: str, counts: tuple[int, int], first: float | None) -> tuple[float, float]:
+    """Both players' final obelisk points, by the engine's own scoring.
+
+    ``first`` is the chance that player 0 was the first to five, or None if
+    nobody reached five; the points are weighed over who it was.
+    """
+    sides = _OBELISK_SIDES[side]
+    players = (Player(obelisks=counts[0]), Player(obelisks=counts[1]))
+    if first is None or first in (0.0, 1.0):
+        first_to_five = NO_PLAYER if first is None else 0 if first else 1
+        return (
+            float(obelisk_points(sides, players, first_to_five, 0)),
+            float(obelisk_points(sides, players, first_to_five, 1)),
+        )
+    results = []
+    for who in (0, 1):
+        if_first = obelisk_points(sides, players, 0, who)
+        if_second = obelisk_points(sides, players, 1, who)
+        results.append(first * if_first + (1 - first) * if_second)
+    return results[0], results[1]
 
 
-def _obelisk_b(counts: tuple[int, int], first: float) -> tuple[float, float]:
-    """Final B-side points, given the chance that player 0 was first to five."""
-    points = []
-    for count, won in zip(counts, (first, 1 - first), strict=True):
-        if count >= OBELISK_B_TEN_THRESHOLD:
-            points.append(float(OBELISK_B_TEN))
-        elif count >= OBELISK_B_THRESHOLD:
-            points.append(OBELISK_B_FIRST * won + OBELISK_B_SECOND * (1 - won))
-        else:
-            points.append(0.0)
-    return points[0], points[1]
-
-
-def _first_chance(held: tuple[int, int], counts: tuple[int, int], first_to_five: int) -> float:
-    """The chance that player 0 is (or will be) the first to five obelisks."""
+def _first_chance(
+    held: tuple[int, int], counts: tuple[int, int], first_to_five: int
+) -> float | None:
+    """The chance that player 0 is (or will be) the first to five obelisks;
+    None if nobody gets there (side A keeps no such record either)."""
     if first_to_five >= 0:
         return 1.0 if first_to_five == 0 else 0.0
     reached = [count >= OBELISK_B_THRESHOLD for count in counts]
     if reached[0] != reached[1]:
         return 1.0 if reached[0] else 0.0
     if not reached[0]:
-        return 0.5  # nobody gets there: never read
+        return None
     return _first_of_both(
         counts[0] - held[0],
         counts[1] - held[1],
