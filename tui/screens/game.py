@@ -13,6 +13,7 @@ from functools import partial
 from pathlib import PurePath
 from typing import ClassVar, cast
 
+from rich.cells import cell_len
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -277,13 +278,15 @@ class GameScreen(Screen[None]):
     def _fit_prompt(self, head: str, what: str, hint: str) -> str:
         """The prompt in one line: the step's words give way before the keys do."""
         width = self.app.size.width - 2  # the prompt line's padding
-        if len(head) + len(what) + len(hint) <= width:
+        # The head holds the player's name, which may hold wide characters.
+        used = cell_len(head) + len(hint)
+        if used + len(what) <= width:
             return head + what + hint
         # An action token's name comes first ("Take 1 token: choose ..."), and
         # the panel already shows what is in play: drop it first.
         _, _, step = what.partition(": ")
         what = step or what
-        room = width - len(head) - len(hint)
+        room = width - used
         if len(what) > room:
             more = ASCII.more if self.ascii else UNICODE.more
             what = what[: max(0, room - len(more))].rstrip() + more
