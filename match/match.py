@@ -50,6 +50,8 @@ if TYPE_CHECKING:
 
 # How often a process says it is still at its seats (see store.PRESENCE_SECONDS).
 HEARTBEAT_SECONDS = 5.0
+# How often a waiting process looks whether the other player is still there.
+PRESENCE_LOOK_SECONDS = 2.0
 
 
 # Events ---------------------------------------------------------------------
@@ -82,7 +84,9 @@ class Notice:
 
 @dataclass(frozen=True)
 class SeatsChanged:
-    """Someone took a seat, left it or came back."""
+    """Someone took a seat, left it or came back; ``message`` says who."""
+
+    message: str = ""
 
 
 @dataclass(frozen=True)
@@ -152,6 +156,7 @@ class Match:
         self._listeners: list[Listener] = []
         self._mark: int | None = None
         self._beat = 0.0
+        self._looked = 0.0
         self._log = [
             describe(before, action, self.names)
             for before, action in zip(history.states, history.actions, strict=False)
@@ -307,8 +312,9 @@ class Match:
             store.attach(game_id, sorted(self.here), self.session)
         self._beat = time.monotonic()
         _, self._mark = store.changed(None)
-        if self.code is None:
-            self.code = store.game(game_id).code
+        stored = store.game(game_id)
+        self.code = stored.code
+        self.presence_live = _live(stored)
 
     def close(self) -> None:
         """Leave the game: stop thinking and give up the seats (the game stays)."""
@@ -693,22 +699,36 @@ class Match:
         # and then, which costs a read only when a seat is away.
         if not self.shared or self.store is None or self.game_id is None:
             return
-        if time.monotonic() - self._beat < HEARTBEAT_SECONDS / 2:
+        if time.monotonic() - self._looked < PRESENCE_LOOK_SECONDS:
             return
+        self._looked = time.monotonic()
         try:
             stored = self.store.game(self.game_id)
         except StoreError:
             return
+        self._follow_seats(stored)
+
+    def _follow_seats(self, stored: StoredGame) -> None:
         live = _live(stored)
-        if live != self.presence_live:
-            self.presence_live = live
-            self._emit(SeatsChanged())
+        if stored.seats == self.seats and live == self.presence_live:
+            return
+        said = []
+        for index in (0, 1):
+            if index in self.here or stored.seats[index].computer:
+                continue
+            name = stored.seats[index].name
+            if self.seats[index].owner is None and stored.seats[index].owner is not None:
+                said.append(f"{name} joined the table.")
+            elif live[index] and not self.presence_live[index]:
+                said.append(f"{name} is back.")
+            elif self.presence_live[index] and not live[index] and stored.seats[index].owner:
+                said.append(f"{name} has left the game; it waits for them.")
+        self.seats = stored.seats
+        self.presence_live = live
+        self._emit(SeatsChanged(" ".join(said)))
 
     def _follow(self, stored: StoredGame) -> None:
-        if stored.seats != self.seats or _live(stored) != self.presence_live:
-            self.seats = stored.seats
-            self.presence_live = _live(stored)
-            self._emit(SeatsChanged())
+        self._follow_seats(stored)
         line = [a.notation for a in stored.actions[: stored.cursor]]
         mine = [str(a) for a in self.history.actions]
         if self.unsaved:
@@ -720,7 +740,14 @@ class Match:
                 if not self._arrive(text):
                     break
         else:
-            self._replace_history(stored, "The game was changed elsewhere.")
+            ours = self.request
+            if ours is not None and ours.seat in self.here and stored.cursor == ours.to_ply:
+                other = self.seats[1 - ours.seat].name
+                message = f"{other} agreed: your move was taken back."
+            else:
+                message = "The game was changed in another terminal."
+            self.request = None
+            self._replace_history(stored, message)
         self._follow_request(stored.request)
 
     def _arrive(self, text: str) -> bool:

@@ -340,13 +340,13 @@ class GameScreen(Screen[None]):
         self._message_topic = topic
         message = self.query_one("#message", Line)
         message.set_class(error, "error")
-        if not text and self.guide and not self.computer_to_move:
+        if not text and self.guide and not self.match.waiting:
             # (The guide explains a person's choices, not the computer's.)
             message.add_class("guide")
             message.update(guide_sentences(self.state, self.names))
             return
         message.remove_class("guide")
-        if not text and self._legal == [PASS] and not self.computer_to_move:
+        if not text and self._legal == [PASS] and not self.match.waiting:
             # Why the player must pass, in the engine's words.
             reason = step_prompt(self.state)
             text = reason[0].upper() + reason[1:] + "."
@@ -406,10 +406,11 @@ class GameScreen(Screen[None]):
         elif isinstance(event, SeatsChanged):
             if self._ready:
                 for panel in self.query(PlayerPanel):
-                    panel.kind = self._panel_kind(panel.who)
-                    panel.state = self.state
+                    panel.set_player(self.names[panel.who], self._panel_kind(panel.who))
                 self._show_prompt()
                 self._refresh_footer()
+                if event.message:
+                    self.say(event.message)
         elif isinstance(event, TakebackAsked):
             self._ask_takeback(event)
 
