@@ -54,6 +54,7 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 5
 
 Status = Literal["open", "playing", "over"]
+DAMAGED = "is damaged (not a readable game database); it was left alone"
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -254,6 +255,10 @@ class Store:
             )
         except sqlite3.Error as exc:
             raise StoreError(f"{label}: cannot be opened: {_reason(exc)}") from None
+        # Damaged text must not raise UnicodeDecodeError from deep inside a
+        # query: it reads with replacement characters, which the checks of
+        # names, notation and set-up then refuse or show harmlessly.
+        db.text_factory = _lenient_text
         store = cls(db, path)
         try:
             store._prepare()
@@ -263,6 +268,10 @@ class Store:
         except sqlite3.Error as exc:
             db.close()
             raise StoreError(f"{label}: {_describe_db_error(exc)}") from None
+        except UnicodeDecodeError:
+            # SQLite's own message quoted damaged bytes of the schema.
+            db.close()
+            raise StoreError(f"{label}: {DAMAGED}") from None
         return store
 
     def _prepare(self) -> None:
@@ -348,6 +357,8 @@ class Store:
             raise
         except sqlite3.Error as exc:
             raise StoreError(f"the game database: {_describe_db_error(exc)}") from None
+        except UnicodeDecodeError:
+            raise StoreError(f"the game database {DAMAGED}") from None
 
     def changed(self, since: int | None) -> tuple[bool, int]:
         """Whether another connection committed since ``since``; the new mark.
@@ -429,7 +440,14 @@ class Store:
         raise StoreError("no free table code could be found")  # 33 million codes: never
 
     def game(self, game_id: int) -> StoredGame:
-        """Everything stored about one game; StoreError if there is no such game."""
+        """Everything stored about one game; StoreError if there is no such game
+        or it is damaged."""
+        try:
+            return self._game(game_id)
+        except (ValueError, TypeError, OverflowError) as exc:
+            raise StoreError(f"game {game_id} is damaged ({exc})") from None
+
+    def _game(self, game_id: int) -> StoredGame:
         with self._errors():
             db = self._db
             row = db.execute(
@@ -453,7 +471,10 @@ class Store:
                 (game_id,),
             ).fetchone()
         seats, presence = _seats_of(game_id, seat_rows)
-        actions = tuple(StoredAction(*map(_check_value, r)) for r in action_rows)  # type: ignore[arg-type]
+        actions = tuple(
+            StoredAction(int(ply), str(_check_value(text)), int(seat), float(at))
+            for ply, text, seat, at in action_rows
+        )
         if [a.ply for a in actions] != list(range(len(actions))):
             raise StoreError(f"game {game_id} is damaged: its moves are not numbered in order")
         cursor = int(row[5])
@@ -477,7 +498,7 @@ class Store:
             actions=actions,
             seats=seats,
             presence=presence,
-            request=Request(*request_row) if request_row is not None else None,
+            request=_request(request_row),
             invited=row[6] if isinstance(row[6], str) else None,
             created_at=float(row[7]),
             updated_at=float(row[8]),
@@ -520,23 +541,22 @@ class Store:
                 ).fetchall()
                 try:
                     seats, presence = _seats_of(int(row[0]), seat_rows)
-                except StoreError:
-                    continue  # a damaged game is reported when it is opened
-                summaries.append(
-                    GameSummary(
+                    summary = GameSummary(
                         id=int(row[0]),
-                        code=row[1],
+                        code=row[1] if isinstance(row[1], str) else None,
                         status=row[2],
                         seats=seats,
                         presence=presence,
                         moves=int(row[3]),
                         to_move=int(row[4]),
                         scores=(int(row[5]), int(row[6])),
-                        invited=row[7],
+                        invited=row[7] if isinstance(row[7], str) else None,
                         created_at=float(row[8]),
                         updated_at=float(row[9]),
                     )
-                )
+                except (StoreError, ValueError, TypeError, OverflowError):
+                    continue  # a damaged game is reported when it is opened
+                summaries.append(summary)
         return summaries
 
     def open_tables(self, *, limit: int = 100) -> list[GameSummary]:
@@ -750,6 +770,17 @@ class Store:
             )
 
 
+def _request(row: tuple[object, ...] | None) -> Request | None:
+    if row is None:
+        return None
+    kind, seat, at_ply, to_ply, at = row
+    return Request(str(kind), int(seat), int(at_ply), int(to_ply), float(at))  # type: ignore[call-overload, arg-type]
+
+
+def _lenient_text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
+
+
 def _check_value(value: object) -> object:
     if isinstance(value, bytes):
         raise StoreError("the game database holds binary data where text was expected")
@@ -781,7 +812,7 @@ def _describe_db_error(exc: sqlite3.Error) -> str:
     if "locked" in text or "busy" in text:
         return "another program keeps it locked; try again in a moment"
     if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return "is damaged (not a readable game database); it was left alone"
+        return DAMAGED
     if "readonly" in text or "read-only" in text:
         return "is read-only, so games cannot be kept there"
     if "disk" in text and "full" in text:
