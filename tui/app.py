@@ -85,21 +85,30 @@ class ImhotepApp(App[None]):
 
         self.me = me or local_player()
         self.store_problem = store_problem
-        self.store = store if store is not None or store_problem else self._open_store()
+        # Opened when first needed (see the store property): the start screen
+        # draws first, then looks for games to continue.
+        self._store = store
+        self._problem_shown = False
+        self._store_opened = store is not None or store_problem is not None
+
+    @property
+    def store(self) -> Store | None:
+        """The game store; None (and why, in store_problem) if it cannot be used."""
+        if not self._store_opened:
+            self._store_opened = True
+            self._store = self._open_store()
+        return self._store
 
     def get_default_screen(self) -> Screen[Any]:
         # The start screen is the app's own bottom screen rather than pushed on
-        # top of an empty one, which would cost a second first frame.
-        return StartScreen(can_continue=self._can_continue())
+        # top of an empty one, which would cost a second first frame. It asks
+        # for games to continue once it is drawn (can_continue).
+        return StartScreen()
 
     def on_mount(self) -> None:
-        if self.store_problem:
-            self.notify(
-                f"Games are not being kept: {self.store_problem}",
-                severity="warning",
-                timeout=12,
-                markup=False,
-            )
+        if self._open_match is None and self._open_first is None and self.resume_first is None:
+            return  # the start screen opens the store after its first frame
+        self.show_store_problem()
         if self._open_match is not None:
             self.show_match(self._open_match)
             self._open_match = None
@@ -144,8 +153,22 @@ class ImhotepApp(App[None]):
             self.notify(str(exc), severity="error", markup=False)
             return []
 
-    def _can_continue(self) -> bool:
-        return bool(self.unfinished_games())
+    def can_continue(self) -> bool:
+        """Whether there is a game to continue (opening the store if need be)."""
+        games = bool(self.unfinished_games())
+        self.show_store_problem()
+        return games
+
+    def show_store_problem(self) -> None:
+        """Say once, if the store cannot be used, that games are not kept."""
+        if self.store is None and self.store_problem and not self._problem_shown:
+            self._problem_shown = True
+            self.notify(
+                f"Games are not being kept: {self.store_problem}",
+                severity="warning",
+                timeout=12,
+                markup=False,
+            )
 
     # --- commands -------------------------------------------------------------
 
