@@ -65,7 +65,8 @@ class Message(str):
         count: int | None = None,
     ) -> Self:
         values = dict(values or {})
-        english = _fill(_choose(ENGLISH, template, context, plural, count), template, values, None)
+        source = _choose(ENGLISH, template, context, plural, count)
+        english = _fill(source, source, values, None)
         self = super().__new__(cls, english)
         self.template = template
         self.context = context
@@ -79,7 +80,8 @@ class Message(str):
         if translator is None:
             return str.__str__(self)
         chosen = _choose(translator, self.template, self.context, self.plural, self.n)
-        return _fill(chosen, self.template, self.values, translator)
+        english = _choose(ENGLISH, self.template, self.context, self.plural, self.n)
+        return _fill(chosen, english, self.values, translator)
 
     def __reduce__(self) -> tuple[object, ...]:
         # A str subclass with extra state needs this to survive copy and pickle.
@@ -142,7 +144,7 @@ def _choose(
 
 
 def _fill(
-    text: str, template: str, values: Mapping[str, Value], translator: Translator | None
+    text: str, english: str, values: Mapping[str, Value], translator: Translator | None
 ) -> str:
     words = {
         name: value.render(translator) if isinstance(value, Message) else value
@@ -151,9 +153,12 @@ def _fill(
     try:
         return text.format(**words)
     except (KeyError, IndexError, ValueError):
+        if translator is None:
+            raise  # the English template itself is wrong: a bug to see at once
         # A translation naming a placeholder its template lacks (the catalog
-        # tests catch this) must not crash a game: fall back to the source.
-        return template.format(**words)
+        # tests catch this) must not crash a game: the whole sentence falls
+        # back to English rather than mixing languages.
+        return _fill(english, english, values, None)
 
 
 def msg(template: str, /, **values: Value) -> Message:

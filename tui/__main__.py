@@ -7,6 +7,11 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tui.i18n import LANGUAGES
+
+# tui.i18n is light (no Textual, no engine), so --help can list the languages.
+LANGUAGE_CHOICES = tuple(LANGUAGES)
+
 # Imported late (see build_app) so that --help and argument errors answer at once.
 if TYPE_CHECKING:
     from tui.app import ImhotepApp
@@ -18,6 +23,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument(
         "--ascii", action="store_true", help="draw with plain ASCII (for fonts without symbols)"
+    )
+    parser.add_argument(
+        "--lang",
+        choices=LANGUAGE_CHOICES,
+        help="the language to play in (default: the setting, else LC_ALL, LC_MESSAGES, LANG)",
     )
     opening = parser.add_mutually_exclusive_group()
     opening.add_argument("--resume", action="store_true", help="continue the last game")
@@ -57,7 +67,7 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
                 loaded = storage.import_file(args.load)
         except storage.StorageError as exc:
             raise CommandLineError(str(exc), 2) from exc
-    return ImhotepApp(ascii=True if args.ascii else None, open_game=loaded)
+    return ImhotepApp(ascii=True if args.ascii else None, open_game=loaded, lang=args.lang)
 
 
 def main(argv: list[str] | None = None) -> int:

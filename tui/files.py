@@ -28,6 +28,9 @@ MAX_FILE_BYTES = 5 * 1024 * 1024
 # How far undo may go: "safe" stops where a hidden token was revealed (see
 # tui.history); the settings keep the default for new games.
 UndoMode = Literal["safe", "free"]
+# The language the app speaks: "auto" follows the environment (LC_ALL,
+# LC_MESSAGES, LANG); a code chooses one (tui.i18n.LANGUAGES).
+Language = Literal["auto", "en", "hu", "de", "ru"]
 
 
 class StorageError(Exception):
@@ -45,6 +48,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     show_guide: bool = True  # the first-game guide
     ascii: bool = False
     undo_mode: UndoMode = "safe"  # the default for new games
+    lang: Language = "auto"  # --lang overrides it for one run
 
 
 # Locations ----------------------------------------------------------------
