@@ -12,7 +12,7 @@ from typing import Final
 
 import msgspec
 
-from engine.message import Message
+from engine.message import Message, as_message
 from engine.tokens import ACTION_TOKENS, BOAT_NAMES
 
 
@@ -112,9 +112,4 @@ class IllegalAction(ValueError):
 
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
-        self.reason: Message = (
-            reason
-            if isinstance(reason, Message)
-            # A plain reason is its own template; braces in it are text.
-            else Message(reason.replace("{", "{{").replace("}", "}}"))
-        )
+        self.reason: Message = as_message(reason)

@@ -161,6 +161,13 @@ def _fill(
         return _fill(english, english, values, None)
 
 
+def as_message(text: str) -> Message:
+    """``text`` as a message: itself if it is one, else a fixed text (braces and all)."""
+    if isinstance(text, Message):
+        return text
+    return Message(text.replace("{", "{{").replace("}", "}}"))
+
+
 def msg(template: str, /, **values: Value) -> Message:
     """A message whose ``template`` names ``values`` as ``{name}``."""
     return Message(template, values)
@@ -176,4 +183,4 @@ def nmsg(singular: str, plural: str, count: int, /, **values: Value) -> Message:
     return Message(singular, {"count": count, **values}, plural=plural, count=count)
 
 
-__all__ = ["ENGLISH", "Listing", "Message", "Translator", "msg", "nmsg", "pmsg"]
+__all__ = ["ENGLISH", "Listing", "Message", "Translator", "as_message", "msg", "nmsg", "pmsg"]

@@ -67,14 +67,18 @@ def shuffled_deck(seed: int) -> tuple[str, ...]:
 def check_deck(deck: Sequence[str]) -> None:
     """Raise ValueError unless ``deck`` is exactly the 60 tokens of the game."""
     if len(deck) != len(FULL_SET):
-        raise ValueError(f"a deck has {len(FULL_SET)} tokens, not {len(deck)}")
+        raise ValueError(
+            msg("a deck has {wanted} tokens, not {count}", wanted=len(FULL_SET), count=len(deck))
+        )
     if sorted(deck) != sorted(FULL_SET):
         extra = sorted(set(deck) - set(FULL_SET))
         if extra:
-            raise ValueError(f"unknown token codes in the deck: {', '.join(extra)}")
+            raise ValueError(
+                msg("unknown token codes in the deck: {codes}", codes=", ".join(extra))
+            )
         counts = {t: deck.count(t) for t in set(FULL_SET)}
         wrong = [t for t in sorted(counts) if counts[t] != FULL_SET.count(t)]
-        raise ValueError(f"the deck has the wrong number of: {', '.join(wrong)}")
+        raise ValueError(msg("the deck has the wrong number of: {codes}", codes=", ".join(wrong)))
 
 
 def new_game(

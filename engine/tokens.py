@@ -172,14 +172,14 @@ def boat_words(boat: int, role: BoatRole = "subject") -> Message:
     "owner" (the line, or a slot, of the boat).
     """
     line = boat % 3 + 1
-    # TRANSLATORS: "boat, as owner" is the boat whose line or slots a sentence
-    # names: "the line of {boat}", "slot {slot} of {boat}", "slots 1 and 2 of
-    # {boat}". A translation may name the line itself here and word those
-    # sentences around it.
     if boat < 3:
         if role == "object":
             return pmsg("boat, as object", "the row {line} boat", line=line)
         if role == "owner":
+            # TRANSLATORS: "boat, as owner" is the boat whose line or slots a
+            # sentence names: "the line of {boat}", "slot {slot} of {boat}",
+            # "slots 1 and 2 of {boat}". A translation may name the line itself
+            # here ("row 2") and word those sentences around it.
             return pmsg("boat, as owner", "the row {line} boat", line=line)
         return pmsg("boat, as subject", "the row {line} boat", line=line)
     if role == "object":

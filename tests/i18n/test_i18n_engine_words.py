@@ -12,14 +12,20 @@ from i18n_support import TRANSLATED
 
 from engine import (
     ALL_ACTIONS,
+    GameRecord,
     IllegalAction,
+    NotationError,
     Place,
+    RecordError,
+    Setup,
     Unload,
     apply,
     describe,
     legal_actions,
     new_game,
     outcome,
+    parse_action,
+    replay,
     step_prompt,
     why_illegal,
 )
@@ -187,3 +193,32 @@ def test_notation_and_codes_stay_the_same_in_every_language() -> None:
 def test_an_english_template_missing_a_value_is_an_error_at_once() -> None:
     with pytest.raises(KeyError):
         msg("{player} wins")
+
+
+def test_a_record_that_cannot_be_replayed_says_why_in_each_language() -> None:
+    record = GameRecord(setup=Setup(seed=7), actions=("P1", "P1"))
+    with pytest.raises(RecordError) as caught:
+        replay(record)
+    reason = caught.value.reason
+    assert (
+        str(caught.value)
+        == reason
+        == (
+            "move 2 (P1) is illegal: cell 1 (row 1, column 1) already holds a meeple: "
+            "one meeple per cell"
+        )
+    )
+    # The rule's own reason inside is translated too, not left in English.
+    assert reason.render(i18n.translations("de")).startswith(
+        "Zug 2 (P1) ist nicht erlaubt: auf Feld 1 (Reihe 1, Spalte 1) steht schon"
+    )
+    with pytest.raises(RecordError) as caught:
+        replay(GameRecord(setup=Setup(seed=7, sides="ABX"), actions=()))
+    assert caught.value.reason.render(i18n.translations("ru")).startswith(
+        "setup.sides: стороны задаются четырьмя буквами A или B"
+    )
+    with pytest.raises(NotationError) as bad:
+        parse_action("UR9")
+    assert bad.value.reason.render(i18n.translations("hu")) == (
+        "'UR9': 'R9' nem hajó (R1-R3 a sorok, C1-C3 az oszlopok hajói)"
+    )
