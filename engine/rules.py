@@ -347,13 +347,17 @@ def _check_turn(state: GameState, action: Action) -> Message | None:
     )
 
 
+def _wrong_step(token: Message, step: str) -> Message:
+    """The reason for an action that is not the step a token in play needs."""
+    return msg("{token} is being played: {step}", token=token, step=_STEP_PROMPTS[step])
+
+
 def _check_pending(state: GameState, pending: Pending, action: Action) -> Message | None:
     step = pending.step
     name = token_name(pending.token)
-    wrong = msg("{token} is being played: {step}", token=name, step=_STEP_PROMPTS[step])
     if step == "take":
         if not isinstance(action, Take):
-            return wrong
+            return _wrong_step(name, step)
         problem = _check_boat_slot(state, action.boat, action.slot)
         if problem:
             return problem
@@ -364,7 +368,7 @@ def _check_pending(state: GameState, pending: Pending, action: Action) -> Messag
         return None
     if step == "swap":
         if not isinstance(action, Swap):
-            return wrong
+            return _wrong_step(name, step)
         if action.first == action.second:
             return msg("a swap needs two different slots")
         if action.first > action.second:
@@ -379,7 +383,7 @@ def _check_pending(state: GameState, pending: Pending, action: Action) -> Messag
         )
     if step in ("place", "place_more"):
         if not isinstance(action, Place):
-            return wrong
+            return _wrong_step(name, step)
         problem = _check_place(state, action)
         if (
             problem is None
@@ -394,7 +398,7 @@ def _check_pending(state: GameState, pending: Pending, action: Action) -> Messag
         return problem
     # unload, unload_more
     if not isinstance(action, Unload):
-        return wrong
+        return _wrong_step(name, step)
     return _check_unload(state, action)
 
 
