@@ -13,6 +13,10 @@ The constructors :func:`msg`, :func:`pmsg` and :func:`nmsg` are also the
 markers that ``pybabel extract`` looks for (see ``babel.cfg``), so a template
 must be a string literal written at the call.
 
+A message is for showing, not for storing: write ``str(message)`` (its
+English) into a file, since msgspec encodes plain ``str`` only, and keep the
+codes and notation that saves and records are made of out of messages.
+
 Values are put in with :meth:`str.format`, by name. A value that is itself a
 :class:`Message` (a token's name, a boat) is translated with the same
 translator first. A translation whose placeholders do not match its template
