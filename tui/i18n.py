@@ -16,6 +16,19 @@ be translated when shown (``_(TABLE[key])``). The engine's words are
 language. Put whole sentences with named placeholders in the catalog, never
 sentences glued from pieces (see STYLE.md, "Languages").
 
+Recipes:
+
+- A key's description is fixed when its class is defined, before the
+  language is known: write ``Binding("z", "undo", N_("undo"))`` and let the
+  key bar show ``_(binding.description)``.
+- A sentence with a number: ``ngettext("{count} token", "{count} tokens",
+  n).format(count=n)``; never choose the form with ``if n == 1``.
+- Rich markup and Markdown code spans in a message must survive translation
+  unchanged (the catalog tests compare them); keep them few and put the
+  words outside them.
+- After :func:`use`, text drawn from then on is in the new language; a
+  screen already showing must draw itself again to follow.
+
 This module imports nothing from the engine, so the start screen can use it
 without loading the rules.
 """
