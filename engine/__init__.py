@@ -48,6 +48,17 @@ Records
     :class:`GameRecord` (set-up plus actions) with ``encode_record``,
     ``decode_record``, ``replay`` and ``load_record``; errors are
     :class:`RecordError`.
+States
+    ``encode_state(state)`` gives compact JSON; ``decode_state(data)`` reads it
+    back and raises only :class:`RecordError`, for unreadable data and for any
+    state that breaks the engine's invariants. ``check_state(state)`` runs that
+    check alone (raising :class:`RecordError`), and ``state_problems(state)``
+    lists what is wrong in words, empty for a sound state: all 60 tokens
+    accounted for, the grid and boats shaped as dealt, each player's meeples
+    on the grid plus in supply as many as the set-up gives, held tokens valid
+    for their monuments, an action token's step consistent with the token and
+    its player, ``over`` exactly when one boat is left (see
+    :mod:`engine.invariants`).
 """
 
 from engine.actions import (
@@ -63,6 +74,7 @@ from engine.actions import (
     Unload,
 )
 from engine.describe import describe
+from engine.invariants import state_problems
 from engine.message import Message
 from engine.notation import NotationError, format_action, parse_action, parse_token
 from engine.record import (
@@ -71,6 +83,7 @@ from engine.record import (
     GameRecord,
     RecordError,
     Setup,
+    check_state,
     decode_record,
     decode_state,
     encode_record,
@@ -124,6 +137,7 @@ __all__ = [
     "apply",
     "apply_all",
     "apply_unchecked",
+    "check_state",
     "current_player",
     "decode_record",
     "decode_state",
@@ -143,6 +157,7 @@ __all__ = [
     "reveals_hidden",
     "score",
     "shuffled_deck",
+    "state_problems",
     "step_prompt",
     "unloadable_boats",
     "why_illegal",

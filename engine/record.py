@@ -3,7 +3,9 @@
 A record rebuilds a game by replaying its actions through the checked
 :func:`engine.apply`, so a record can never smuggle in an illegal position.
 Every problem with a record raises :class:`RecordError` (a ValueError) whose
-message names the field or the move number at fault.
+message names the field or the move number at fault. A single state can be
+saved too (:func:`encode_state`); reading one back checks it against the
+engine's invariants, since it does not come with the actions that made it.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ from __future__ import annotations
 import msgspec
 
 from engine.actions import Action
+from engine.invariants import state_problems
 from engine.message import Message, as_message, msg
 from engine.notation import NotationError, parse_action
 from engine.rules import apply, check_deck, new_game
@@ -97,23 +100,29 @@ def encode_record(record: GameRecord) -> bytes:
     return msgspec.json.format(_encoder.encode(record), indent=2) + b"\n"
 
 
-def decode_record(data: bytes | str) -> GameRecord:
-    """Parse a record's JSON; the actions are not replayed yet (see :func:`replay`)."""
+def _utf8(data: bytes | str) -> bytes:
+    """``data`` as bytes that are valid UTF-8, or RecordError."""
     if isinstance(data, str):
         try:
-            data = data.encode()
+            return data.encode()
         except UnicodeEncodeError as exc:
             raise RecordError(
                 msg("the text is not valid Unicode ({problem})", problem=str(exc))
             ) from None
-    if not data.strip():
-        raise RecordError(msg("the file is empty"))
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise RecordError(
             msg("not text: invalid UTF-8 at byte {offset}", offset=exc.start)
         ) from None
+    return data
+
+
+def decode_record(data: bytes | str) -> GameRecord:
+    """Parse a record's JSON; the actions are not replayed yet (see :func:`replay`)."""
+    data = _utf8(data)
+    if not data.strip():
+        raise RecordError(msg("the file is empty"))
     try:
         header = _header_decoder.decode(data)
     except RecursionError:
@@ -125,7 +134,9 @@ def decode_record(data: bytes | str) -> GameRecord:
             msg("not readable JSON ({problem}); the file may be truncated", problem=str(exc))
         ) from None
     if header.format != FORMAT:
-        raise RecordError(msg("this is not an Imhotep: The Duel game record (no 'format' field)"))
+        raise RecordError(
+            msg("this is not an Imhotep: The Duel game record (no 'format' field)")
+        )
     if header.version != VERSION:
         raise RecordError(
             msg(
@@ -181,8 +192,31 @@ def encode_state(state: GameState) -> bytes:
     return _state_encoder.encode(state)
 
 
-def decode_state(data: bytes) -> GameState:
+def check_state(state: GameState) -> None:
+    """Raise RecordError unless ``state`` keeps every invariant of the engine's states.
+
+    For states that come from outside the engine (a save, the match store);
+    the message lists what :func:`engine.invariants.state_problems` found.
+    """
+    problems = state_problems(state)
+    if problems:
+        raise RecordError(msg("not a valid game state: {problems}", problems="; ".join(problems)))
+
+
+def decode_state(data: bytes | str) -> GameState:
+    """A state from :func:`encode_state`'s JSON, checked with :func:`check_state`.
+
+    Any problem, from unreadable bytes to an impossible position, raises
+    RecordError, so the rules never see a state they could not have made.
+    """
+    data = _utf8(data)
     try:
-        return _state_decoder.decode(data)
+        state = _state_decoder.decode(data)
+    except RecursionError:
+        raise RecordError(
+            msg("not a saved game state: the JSON is nested far too deeply")
+        ) from None
     except msgspec.MsgspecError as exc:
         raise RecordError(msg("not a saved game state: {problem}", problem=str(exc))) from None
+    check_state(state)
+    return state

@@ -101,6 +101,9 @@ def test_the_shipped_catalogs_are_found() -> None:
 def test_lang_option() -> None:
     assert parse_args(["--lang", "hu"]).lang == "hu"
     assert parse_args([]).lang is None
+    # Before or after a sub-command, as the other common options.
+    assert parse_args(["host", "--lang", "de"]).lang == "de"
+    assert parse_args(["--lang", "ru", "join", "K7QXM"]).lang == "ru"
     with pytest.raises(SystemExit):
         parse_args(["--lang", "xx"])
 
