@@ -134,9 +134,7 @@ def decode_record(data: bytes | str) -> GameRecord:
             msg("not readable JSON ({problem}); the file may be truncated", problem=str(exc))
         ) from None
     if header.format != FORMAT:
-        raise RecordError(
-            msg("this is not an Imhotep: The Duel game record (no 'format' field)")
-        )
+        raise RecordError(msg("this is not an Imhotep: The Duel game record (no 'format' field)"))
     if header.version != VERSION:
         raise RecordError(
             msg(

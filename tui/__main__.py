@@ -183,7 +183,9 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
         except saves.StorageError as exc:
             raise CommandLineError(str(exc), 2) from exc
         store, problem = _store(args, required=False)
-        return ImhotepApp(ascii=ascii, open_game=loaded, store=store, store_problem=problem, me=me, lang=args.lang)
+        return ImhotepApp(
+            ascii=ascii, open_game=loaded, store=store, store_problem=problem, me=me, lang=args.lang
+        )
     if args.store is None and not args.resume:
         return ImhotepApp(ascii=ascii, me=me, lang=args.lang)
     store, problem = _store(args, required=args.resume)
