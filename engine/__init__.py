@@ -26,6 +26,12 @@ Public API
     that took the action from ``legal_actions``.
 ``why_illegal(state, action)``
     The reason ``apply`` would give, or None.
+Words for players
+    Reasons, ``step_prompt``, ``describe``, the score explanations of
+    :mod:`engine.explain` and ``Outcome.describe`` return a :class:`Message`:
+    a ``str`` in English that a caller can word in another language with
+    ``message.render(translator)`` (any gettext catalog); see
+    :mod:`engine.message`. The engine holds no language of its own.
 ``current_player(state)``
     0 or 1, or -1 when the game is over. ``step_prompt(state)`` says in words
     what that player must do now.
@@ -69,6 +75,7 @@ from engine.actions import (
 )
 from engine.describe import describe
 from engine.invariants import state_problems
+from engine.message import Message
 from engine.notation import NotationError, format_action, parse_action, parse_token
 from engine.record import (
     FORMAT,
@@ -111,6 +118,7 @@ __all__ = [
     "GameRecord",
     "GameState",
     "IllegalAction",
+    "Message",
     "NotationError",
     "Outcome",
     "Pass",

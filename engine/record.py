@@ -14,6 +14,7 @@ import msgspec
 
 from engine.actions import Action
 from engine.invariants import state_problems
+from engine.message import Message, as_message, msg
 from engine.notation import NotationError, parse_action
 from engine.rules import apply, check_deck, new_game
 from engine.state import GameState, Sides
@@ -23,7 +24,23 @@ VERSION = 1
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message says what is wrong."""
+    """A record that cannot be read or replayed; the message says what is wrong.
+
+    ``error.reason`` is the message as a :class:`~engine.message.Message`.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason: Message = as_message(reason)
+
+
+def _reason(error: ValueError) -> Message:
+    """The engine's words for ``error``, translatable when the engine wrote them."""
+    reason = getattr(error, "reason", None)
+    if isinstance(reason, Message):
+        return reason
+    first = error.args[0] if error.args else ""
+    return first if isinstance(first, Message) else as_message(str(error))
 
 
 class Setup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -37,20 +54,22 @@ class Setup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     def start(self) -> GameState:
         """The game's first state; raises RecordError if the set-up is invalid."""
         if (self.seed is None) == (self.deck is None):
-            raise RecordError("setup: give exactly one of 'seed' and 'deck'")
+            raise RecordError(msg("setup: give exactly one of 'seed' and 'deck'"))
         if self.seed is not None and self.seed < 0:
-            raise RecordError("setup.seed: must not be negative")
+            raise RecordError(msg("setup.seed: must not be negative"))
         if self.deck is not None:
             try:
                 check_deck(self.deck)
             except ValueError as exc:
-                raise RecordError(f"setup.deck: {exc}") from None
+                raise RecordError(msg("setup.deck: {problem}", problem=_reason(exc))) from None
         try:
             sides = Sides.parse(self.sides)
         except ValueError as exc:
-            raise RecordError(f"setup.sides: {exc}") from None
+            raise RecordError(msg("setup.sides: {problem}", problem=_reason(exc))) from None
         if self.starter not in (0, 1):
-            raise RecordError(f"setup.starter: must be 0 or 1, not {self.starter}")
+            raise RecordError(
+                msg("setup.starter: must be 0 or 1, not {starter}", starter=self.starter)
+            )
         return new_game(self.seed, deck=self.deck, sides=sides, starter=self.starter)
 
 
@@ -87,11 +106,15 @@ def _utf8(data: bytes | str) -> bytes:
         try:
             return data.encode()
         except UnicodeEncodeError as exc:
-            raise RecordError(f"the text is not valid Unicode ({exc})") from None
+            raise RecordError(
+                msg("the text is not valid Unicode ({problem})", problem=str(exc))
+            ) from None
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RecordError(f"not text: invalid UTF-8 at byte {exc.start}") from None
+        raise RecordError(
+            msg("not text: invalid UTF-8 at byte {offset}", offset=exc.start)
+        ) from None
     return data
 
 
@@ -99,27 +122,33 @@ def decode_record(data: bytes | str) -> GameRecord:
     """Parse a record's JSON; the actions are not replayed yet (see :func:`replay`)."""
     data = _utf8(data)
     if not data.strip():
-        raise RecordError("the file is empty")
+        raise RecordError(msg("the file is empty"))
     try:
         header = _header_decoder.decode(data)
     except RecursionError:
-        raise RecordError("not a game record: the JSON is nested far too deeply") from None
+        raise RecordError(msg("not a game record: the JSON is nested far too deeply")) from None
     except msgspec.ValidationError:
-        raise RecordError("this is not an Imhotep: The Duel game record") from None
+        raise RecordError(msg("this is not an Imhotep: The Duel game record")) from None
     except msgspec.DecodeError as exc:
-        raise RecordError(f"not readable JSON ({exc}); the file may be truncated") from None
+        raise RecordError(
+            msg("not readable JSON ({problem}); the file may be truncated", problem=str(exc))
+        ) from None
     if header.format != FORMAT:
-        raise RecordError("this is not an Imhotep: The Duel game record (no 'format' field)")
+        raise RecordError(msg("this is not an Imhotep: The Duel game record (no 'format' field)"))
     if header.version != VERSION:
         raise RecordError(
-            f"record version {header.version} is not supported (this program reads {VERSION})"
+            msg(
+                "record version {version} is not supported (this program reads {supported})",
+                version=str(header.version),
+                supported=VERSION,
+            )
         )
     try:
         return _record_decoder.decode(data)
     except msgspec.ValidationError as exc:
-        raise RecordError(f"invalid record: {exc}") from None
+        raise RecordError(msg("invalid record: {problem}", problem=str(exc))) from None
     except msgspec.DecodeError as exc:
-        raise RecordError(f"not readable JSON ({exc})") from None
+        raise RecordError(msg("not readable JSON ({problem})", problem=str(exc))) from None
 
 
 def replay(record: GameRecord) -> list[GameState]:
@@ -129,11 +158,20 @@ def replay(record: GameRecord) -> list[GameState]:
         try:
             action = parse_action(text)
         except NotationError as exc:
-            raise RecordError(f"move {number}: {exc}") from None
+            raise RecordError(
+                msg("move {number}: {problem}", number=number, problem=exc.reason)
+            ) from None
         try:
             states.append(apply(states[-1], action))
         except ValueError as exc:
-            raise RecordError(f"move {number} ({text}) is illegal: {exc}") from None
+            raise RecordError(
+                msg(
+                    "move {number} ({move}) is illegal: {problem}",
+                    number=number,
+                    move=text,
+                    problem=_reason(exc),
+                )
+            ) from None
     return states
 
 
@@ -160,7 +198,7 @@ def check_state(state: GameState) -> None:
     """
     problems = state_problems(state)
     if problems:
-        raise RecordError("not a valid game state: " + "; ".join(problems))
+        raise RecordError(msg("not a valid game state: {problems}", problems="; ".join(problems)))
 
 
 def decode_state(data: bytes | str) -> GameState:
@@ -173,8 +211,10 @@ def decode_state(data: bytes | str) -> GameState:
     try:
         state = _state_decoder.decode(data)
     except RecursionError:
-        raise RecordError("not a saved game state: the JSON is nested far too deeply") from None
+        raise RecordError(
+            msg("not a saved game state: the JSON is nested far too deeply")
+        ) from None
     except msgspec.MsgspecError as exc:
-        raise RecordError(f"not a saved game state: {exc}") from None
+        raise RecordError(msg("not a saved game state: {problem}", problem=str(exc))) from None
     check_state(state)
     return state

@@ -15,6 +15,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tui.i18n import LANGUAGES
+
 # Imported late (see build_app) so that --help and argument errors answer at once.
 if TYPE_CHECKING:
     from match.match import Match
@@ -31,6 +33,13 @@ def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
         action="store_true",
         default=False if top else argparse.SUPPRESS,
         help="draw with plain ASCII (for fonts without symbols)",
+    )
+    parser.add_argument(
+        "--lang",
+        # tui.i18n is light (no Textual, no engine), so --help can list these.
+        choices=tuple(LANGUAGES),
+        default=default,
+        help="the language to play in (default: the setting, else LC_ALL, LC_MESSAGES, LANG)",
     )
     parser.add_argument(
         "--store",
@@ -165,7 +174,7 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
         except (StoreError, RecordError) as exc:
             store.close()
             raise CommandLineError(str(exc), 2) from exc
-        return ImhotepApp(ascii=ascii, open_match=match, store=store, me=me)
+        return ImhotepApp(ascii=ascii, open_match=match, store=store, me=me, lang=args.lang)
     if args.load is not None:
         from match import saves
 
@@ -174,11 +183,13 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
         except saves.StorageError as exc:
             raise CommandLineError(str(exc), 2) from exc
         store, problem = _store(args, required=False)
-        return ImhotepApp(ascii=ascii, open_game=loaded, store=store, store_problem=problem, me=me)
+        return ImhotepApp(
+            ascii=ascii, open_game=loaded, store=store, store_problem=problem, me=me, lang=args.lang
+        )
     if args.store is None and not args.resume:
-        return ImhotepApp(ascii=ascii, me=me)
+        return ImhotepApp(ascii=ascii, me=me, lang=args.lang)
     store, problem = _store(args, required=args.resume)
-    app = ImhotepApp(ascii=ascii, store=store, store_problem=problem, me=me)
+    app = ImhotepApp(ascii=ascii, store=store, store_problem=problem, me=me, lang=args.lang)
     if args.resume:
         games = app.unfinished_games()
         if not games:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from functools import partial
 from pathlib import PurePath
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -12,7 +13,8 @@ from textual.app import App, SystemCommand
 from textual.binding import Binding
 from textual.screen import Screen
 
-from tui import files
+from tui import files, i18n
+from tui.i18n import _
 from tui.paths import style_path
 from tui.screens.start import StartScreen
 
@@ -58,12 +60,14 @@ class ImhotepApp(App[None]):
         store_problem: str | None = None,
         me: str | None = None,
         disk: bool = True,
+        lang: str | None = None,
     ) -> None:
         """``store`` is the game store to use; without one (and without a
         ``store_problem`` saying why there is none) the data folder's store is
         opened. ``me`` is the player id of the person at this keyboard;
         ``disk`` False offers no dialog that reads or writes the disk (the
-        SSH server's sessions)."""
+        SSH server's sessions). ``lang`` is the language asked for on the
+        command line; without it the setting or the environment decides."""
         super().__init__()
         if self.console.color_system == "standard":
             # Textual turns the tokens' ANSI colours into the RGB of its own
@@ -72,6 +76,8 @@ class ImhotepApp(App[None]):
             # dark pyramid. The terminal's own ANSI colours read as intended.
             self.ansi_color = True
         self.settings = files.read_settings()
+        # Before any screen is built: every word drawn from here on is in it.
+        self.language = i18n.use(i18n.choose_language(lang, self.settings.lang))
         self.ascii = self.settings.ascii if ascii is None else ascii
         # Set before the first screen is styled, so it is not styled twice.
         self.set_class(self.ascii, "ascii")
@@ -353,6 +359,17 @@ class ImhotepApp(App[None]):
             else "Undo now stops where a face-down token was revealed."
         )
 
+    def set_language(self, language: str) -> None:
+        """Speak ``language`` ("auto": the environment's) now and at the next start."""
+        if language != "auto" and language not in i18n.LANGUAGES:
+            return
+        self._remember(lang=language)
+        self.language = i18n.use(i18n.choose_language(None, language))
+        self.notify(
+            _("Language: {language}.").format(language=i18n.LANGUAGES[self.language]),
+            markup=False,
+        )
+
     @property
     def game_screen(self) -> GameScreen | None:
         from tui.screens.game import GameScreen
@@ -391,6 +408,19 @@ class ImhotepApp(App[None]):
             "safe: undo stops where a hidden token was revealed; free: undo anything",
             self.action_toggle_undo,
         )
+        for code, name in i18n.LANGUAGES.items():
+            if code != self.language:
+                yield SystemCommand(
+                    _("Language: {language}").format(language=name),
+                    _("Show the game in this language"),
+                    partial(self.set_language, code),
+                )
+        if self.settings.lang != "auto":
+            yield SystemCommand(
+                _("Language: follow the system"),
+                _("Use the language that LC_ALL, LC_MESSAGES or LANG name"),
+                partial(self.set_language, "auto"),
+            )
         game = self.game_screen
         if game is not None and screen is game:
             yield SystemCommand("Save game", "Save this game under a name", game.action_save)

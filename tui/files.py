@@ -7,7 +7,7 @@ and safe file writing live in :mod:`match.files` and are offered here too.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Literal
 
 import msgspec
 
@@ -27,6 +27,9 @@ from match.files import (
 from match.seats import UndoMode
 
 SETTINGS_VERSION = 1
+# The language the app speaks: "auto" follows the environment (LC_ALL,
+# LC_MESSAGES, LANG); a code chooses one (tui.i18n.LANGUAGES).
+Language = Literal["auto", "en", "hu", "de", "ru"]
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -36,6 +39,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     show_guide: bool = True  # the first-game guide
     ascii: bool = False
     undo_mode: UndoMode = "safe"  # the default for new games
+    lang: Language = "auto"  # --lang overrides it for one run
 
 
 # Settings -----------------------------------------------------------------
