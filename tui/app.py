@@ -217,7 +217,10 @@ class ImhotepApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
-        yield SystemCommand("Continue", "Continue the last game", self.action_continue_game)
+        if self.game_screen is None and self._can_continue():
+            # With a game open, the autosave is that very game (or one just
+            # filed among the saves): Load game reaches any other.
+            yield SystemCommand("Continue", "Continue the last game", self.action_continue_game)
         yield SystemCommand("Load game", "Open a saved game or a file", self.action_load_game)
         yield SystemCommand("Help", "How to play: rules, scoring, keys", self.action_help)
         yield SystemCommand(
