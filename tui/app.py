@@ -79,14 +79,18 @@ class ImhotepApp(App[None]):
     # --- commands -------------------------------------------------------------
 
     def action_new_game(self) -> None:
-        from tui.screens.new_game import NewGameScreen
+        from tui.screens.new_game import GameOptions, NewGameScreen
 
-        self.push_screen(NewGameScreen(self.last_options), self._new_game_chosen)
+        # The form as it was left: this session's (with its seed), or the last one's.
+        defaults = self.last_options or GameOptions.from_form(self.settings.new_game)
+        self.push_screen(NewGameScreen(defaults), self._new_game_chosen)
 
     def _new_game_chosen(self, options: GameOptions | None) -> None:
         if options is None:
             return
         self.last_options = options
+        if options.form() != self.settings.new_game:
+            self._remember(new_game=options.form())
         self.start_game(setup_for(options), options.names, options.kinds)
 
     def start_game(

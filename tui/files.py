@@ -13,7 +13,7 @@ import os
 import stat
 import tempfile
 from pathlib import Path
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 import platformdirs
@@ -38,6 +38,22 @@ class StorageError(Exception):
         self.message = message
 
 
+# Who sits in a seat: a person or a computer player of that level.
+SeatKind = Literal["human", "random", "easy", "medium", "hard"]
+# As long as the new game form lets a name be.
+NAME_LENGTH = 20
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_LENGTH)]
+
+
+class GameForm(msgspec.Struct, frozen=True, kw_only=True):
+    """The new game form as last used: the next game starts from it."""
+
+    names: tuple[Name, Name] = ("Player 1", "Player 2")
+    kinds: tuple[SeatKind, SeatKind] = ("human", "human")
+    sides: Annotated[str, msgspec.Meta(pattern="^[AB]{4}$")] = "AAAA"
+    starter: Literal[0, 1] | None = 0  # None: chosen at random
+
+
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
     """App-wide settings (settings.json)."""
 
@@ -45,6 +61,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     show_guide: bool = True  # the first-game guide
     ascii: bool = False
     undo_mode: UndoMode = "safe"  # the default for new games
+    new_game: GameForm = GameForm()
 
 
 # Locations ----------------------------------------------------------------
