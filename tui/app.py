@@ -10,9 +10,12 @@ from typing import TYPE_CHECKING, Any, ClassVar
 import msgspec
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
 
 from tui import files
+from tui.ascii_widgets import AsciiCommandPalette, use_ascii_scrollbars
+from tui.charset import terminal_is_utf8
 from tui.paths import style_path
 from tui.screens.start import StartScreen
 
@@ -55,9 +58,13 @@ class ImhotepApp(App[None]):
             # dark pyramid. The terminal's own ANSI colours read as intended.
             self.ansi_color = True
         self.settings = files.read_settings()
-        self.ascii = self.settings.ascii if ascii is None else ascii
+        if ascii is None:
+            # A terminal that cannot show UTF-8 gets ASCII whatever the setting.
+            ascii = self.settings.ascii or not terminal_is_utf8()
+        self.ascii = ascii
         # Set before the first screen is styled, so it is not styled twice.
         self.set_class(self.ascii, "ascii")
+        use_ascii_scrollbars(self.ascii)
         self.last_options: GameOptions | None = None
         self._open_first = open_game
 
@@ -179,6 +186,8 @@ class ImhotepApp(App[None]):
         self.ascii = not self.ascii
         self._remember(ascii=self.ascii)
         self.set_class(self.ascii, "ascii")
+        use_ascii_scrollbars(self.ascii)
+        self.refresh(layout=True)
         game = self.game_screen
         if game is not None:
             game.set_ascii(self.ascii)
@@ -212,6 +221,12 @@ class ImhotepApp(App[None]):
             if isinstance(screen, GameScreen):
                 return screen
         return None
+
+    def action_command_palette(self) -> None:
+        if self.ascii and self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(AsciiCommandPalette())
+        else:
+            super().action_command_palette()
 
     def get_key_display(self, binding: Binding) -> str:
         # The footer's own symbols (such as the Enter arrow) are not ASCII.
