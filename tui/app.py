@@ -229,10 +229,11 @@ class ImhotepApp(App[None]):
             super().action_command_palette()
 
     def get_key_display(self, binding: Binding) -> str:
-        # The footer's own symbols (such as the Enter arrow) are not ASCII.
-        if self.ascii and binding.key == "enter":
-            return "Enter"
-        return super().get_key_display(binding)
+        # Textual's own symbols for keys (the Enter and arrow keys) are not ASCII.
+        shown = super().get_key_display(binding)
+        if self.ascii and not shown.isascii():
+            return binding.key.capitalize()
+        return shown
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)

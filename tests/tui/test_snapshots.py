@@ -91,3 +91,12 @@ def test_command_palette_ascii(snap_compare) -> None:  # type: ignore[no-untyped
         await pilot.pause(0.3)
 
     assert snap_compare(ImhotepApp(ascii=True), terminal_size=(80, 24), run_before=open_palette)
+
+
+def test_help_searched_for_a_word(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    # The topic named for the word first and shown; the key bar says where to go.
+    assert snap_compare(
+        ImhotepApp(ascii=False),
+        terminal_size=(80, 24),
+        press=["question_mark", "slash", "t", "i", "e", "down"],
+    )
