@@ -176,3 +176,21 @@ def test_a_damaged_remembered_form_falls_back_to_the_defaults() -> None:
     settings = files.read_settings()
     assert settings.ascii
     assert settings.new_game == files.GameForm()
+
+
+async def test_every_side_reminder_fits_on_its_line_at_80x24() -> None:
+    from tui.screens.new_game import MONUMENTS, REMINDERS
+
+    app = ImhotepApp(ascii=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = _form(app)
+        for side in "AB":
+            for key, _ in MONUMENTS:
+                form.query_one(f"#side-{key}", Select).value = side
+            await pilot.pause()
+            lines = [strip.text for strip in app.screen._compositor.render_strips()]
+            for key, _ in MONUMENTS:
+                hint = form.query_one(f"#hint-{key}", Static)
+                assert REMINDERS[key, side] in lines[hint.region.y], (key, side)
