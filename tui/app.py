@@ -14,7 +14,7 @@ from textual.command import CommandPalette
 from textual.screen import Screen
 
 from tui import files
-from tui.ascii_widgets import AsciiCommandPalette, use_ascii_scrollbars
+from tui.ascii_widgets import AsciiChanged, AsciiCommandPalette, use_ascii_scrollbars
 from tui.charset import terminal_is_utf8
 from tui.paths import style_path
 from tui.screens.start import StartScreen
@@ -188,6 +188,10 @@ class ImhotepApp(App[None]):
         self.set_class(self.ascii, "ascii")
         use_ascii_scrollbars(self.ascii)
         self.refresh(layout=True)
+        for screen in self.screen_stack:
+            # Key bars show keys by symbol or by name (get_key_display).
+            screen.refresh_bindings()
+            screen.post_message(AsciiChanged(self.ascii))
         game = self.game_screen
         if game is not None:
             game.set_ascii(self.ascii)

@@ -10,7 +10,17 @@ from __future__ import annotations
 from typing import ClassVar
 
 from textual.command import CommandPalette, SearchIcon
+from textual.message import Message
 from textual.scrollbar import ScrollBar, ScrollBarRender
+
+
+class AsciiChanged(Message):
+    """Sent to every screen when the app switches ASCII mode on or off, for
+    what a screen draws in code rather than through its stylesheet."""
+
+    def __init__(self, ascii: bool) -> None:
+        super().__init__()
+        self.ascii = ascii
 
 
 class AsciiScrollBarRender(ScrollBarRender):

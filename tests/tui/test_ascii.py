@@ -101,6 +101,11 @@ async def test_every_screen_in_ascii_mode_is_plain_ascii() -> None:
         await pilot.pause(0.3)
         found["command palette"] = non_ascii_lines(app)
         await pilot.press("escape")
+        app.action_show_help_panel()  # the palette's "Keys"
+        app.notify("A notification.", severity="warning")
+        await pilot.pause(0.3)
+        found["keys panel, a notification"] = non_ascii_lines(app)
+        app.action_hide_help_panel()
         setup, prefix = walk_until(50, _wants_token)
         await open_game(app, history_of(setup, prefix))
         await pilot.press("s")  # an action token in progress
@@ -140,3 +145,31 @@ async def test_the_new_game_form_shows_its_values_in_ascii_mode() -> None:
         form.query_one("#side-temple", Select).value = "B"
         await pilot.pause()
         assert any(line.split()[:3] == ["Temple", "Side", "B"] for line in screen_lines(app))
+
+
+async def test_switching_to_ascii_redraws_the_screen_in_view() -> None:
+    app = ImhotepApp(ascii=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        assert non_ascii_lines(app)
+        await pilot.press("ctrl+p")
+        await pilot.pause()
+        await pilot.press(*"ascii mode")
+        await pilot.pause(0.3)
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        assert app.ascii and isinstance(app.screen, NewGameScreen)
+        assert non_ascii_lines(app) == []
+    app = ImhotepApp(ascii=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark", "right", "pagedown")  # a scroll bar in view
+        await pilot.pause()
+        assert non_ascii_lines(app)
+        app.action_toggle_ascii()
+        await pilot.pause(0.3)
+        assert non_ascii_lines(app) == []
+        await pilot.press("left", "home", "down", "down", "down")  # "Your turn": a list
+        await pilot.pause(0.3)
+        assert any("|  - " in line for line in screen_lines(app))
+        assert non_ascii_lines(app) == []

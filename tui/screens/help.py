@@ -18,6 +18,7 @@ from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.state import Sides
+from tui.ascii_widgets import AsciiChanged
 from tui.help.topics import TOPIC_IDS, search_topics, topic_markdown, topic_title
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
@@ -99,6 +100,14 @@ class HelpScreen(Screen[None]):
                 yield markdown
         yield Static("", id="help-empty")
         yield KeyBar()
+
+    async def on_ascii_changed(self, message: AsciiChanged) -> None:
+        markdown = self.query_one("#help-markdown", Markdown)
+        if message.ascii:
+            markdown.BULLETS = list(ASCII_BULLETS)
+        else:
+            vars(markdown).pop("BULLETS", None)  # Textual's own again
+        await markdown.update(markdown.source)
 
     def on_mount(self) -> None:
         topics = self.query_one("#help-topics", OptionList)

@@ -27,6 +27,7 @@ from engine.scoring import (
     PYRAMID_B,
     TEMPLE_B_SET,
 )
+from tui.ascii_widgets import AsciiChanged
 from tui.files import NAME_LENGTH, GameForm, SeatKind
 from tui.glyphs import ASCII, PLAYER_STYLES, UNICODE, Glyphs
 from tui.paths import style_path
@@ -188,8 +189,7 @@ class NewGameScreen(Screen[GameOptions | None]):
         self._draw_glyphs()
         self._mark_focus()
 
-    def on_screen_resume(self) -> None:
-        # ASCII mode may have been switched (command palette) while the form waited.
+    def on_ascii_changed(self, _message: AsciiChanged) -> None:
         self._draw_glyphs()
 
     def _draw_glyphs(self) -> None:
