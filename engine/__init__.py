@@ -26,6 +26,12 @@ Public API
     that took the action from ``legal_actions``.
 ``why_illegal(state, action)``
     The reason ``apply`` would give, or None.
+Words for players
+    Reasons, ``step_prompt``, ``describe``, the score explanations of
+    :mod:`engine.explain` and ``Outcome.describe`` return a :class:`Message`:
+    a ``str`` in English that a caller can word in another language with
+    ``message.render(translator)`` (any gettext catalog); see
+    :mod:`engine.message`. The engine holds no language of its own.
 ``current_player(state)``
     0 or 1, or -1 when the game is over. ``step_prompt(state)`` says in words
     what that player must do now.
@@ -42,6 +48,17 @@ Records
     :class:`GameRecord` (set-up plus actions) with ``encode_record``,
     ``decode_record``, ``replay`` and ``load_record``; errors are
     :class:`RecordError`.
+States
+    ``encode_state(state)`` gives compact JSON; ``decode_state(data)`` reads it
+    back and raises only :class:`RecordError`, for unreadable data and for any
+    state that breaks the engine's invariants. ``check_state(state)`` runs that
+    check alone (raising :class:`RecordError`), and ``state_problems(state)``
+    lists what is wrong in words, empty for a sound state: all 60 tokens
+    accounted for, the grid and boats shaped as dealt, each player's meeples
+    on the grid plus in supply as many as the set-up gives, held tokens valid
+    for their monuments, an action token's step consistent with the token and
+    its player, ``over`` exactly when one boat is left (see
+    :mod:`engine.invariants`).
 """
 
 from engine.actions import (
@@ -57,6 +74,8 @@ from engine.actions import (
     Unload,
 )
 from engine.describe import describe
+from engine.invariants import state_problems
+from engine.message import Message
 from engine.notation import NotationError, format_action, parse_action, parse_token
 from engine.record import (
     FORMAT,
@@ -64,6 +83,7 @@ from engine.record import (
     GameRecord,
     RecordError,
     Setup,
+    check_state,
     decode_record,
     decode_state,
     encode_record,
@@ -98,6 +118,7 @@ __all__ = [
     "GameRecord",
     "GameState",
     "IllegalAction",
+    "Message",
     "NotationError",
     "Outcome",
     "Pass",
@@ -116,6 +137,7 @@ __all__ = [
     "apply",
     "apply_all",
     "apply_unchecked",
+    "check_state",
     "current_player",
     "decode_record",
     "decode_state",
@@ -135,6 +157,7 @@ __all__ = [
     "reveals_hidden",
     "score",
     "shuffled_deck",
+    "state_problems",
     "step_prompt",
     "unloadable_boats",
     "why_illegal",

@@ -12,6 +12,7 @@ from typing import Final
 
 import msgspec
 
+from engine.message import Message, as_message
 from engine.tokens import ACTION_TOKENS, BOAT_NAMES
 
 
@@ -102,4 +103,13 @@ ALL_ACTIONS: Final[tuple[Action, ...]] = (
 
 
 class IllegalAction(ValueError):
-    """An action the rules do not allow in this state; the message says why."""
+    """An action the rules do not allow in this state; the message says why.
+
+    ``str(error)`` is the reason in English; ``error.reason`` is the same
+    reason as a :class:`~engine.message.Message`, for a caller that words it
+    in the player's language.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason: Message = as_message(reason)

@@ -3,41 +3,94 @@
 from __future__ import annotations
 
 from engine.actions import Action, Pass, Place, Play, Stop, Swap, Take, Unload
+from engine.message import Listing, Message, msg
 from engine.rules import handout
 from engine.state import GameState
-from engine.tokens import boat_words, token_phrase
+from engine.tokens import boat_words, token_phrase, token_subject
 
 
-def describe(before: GameState, action: Action, names: tuple[str, str]) -> str:
-    """One sentence saying what ``action`` does when taken in ``before``."""
+def describe(before: GameState, action: Action, names: tuple[str, str]) -> Message:
+    """One sentence saying what ``action`` does when taken in ``before``.
+
+    A :class:`~engine.message.Message`: English as a ``str``, translatable by
+    the caller. Players' names are put in as they are.
+    """
     who = names[before.turn]
     if isinstance(action, Place):
-        return f"{who} places a meeple on cell {action.cell + 1}."
+        return msg("{player} places a meeple on cell {cell}.", player=who, cell=action.cell + 1)
     if isinstance(action, Unload):
-        given = handout(before, action.boat)
-        parts = [f"{names[owner]} takes {token_phrase(token)}" for _, owner, token in given]
-        text = f"{who} unloads {boat_words(action.boat)}: " + ", ".join(parts)
-        slots = before.boats[action.boat]
-        if len(given) == 2 and slots is not None:
-            text += f"; {token_phrase(slots[0])} goes to the box"
-        if not before.supply:
-            text += "; the supply is empty, so the boat leaves the game"
-        return text + "."
+        return _describe_unload(before, action, who, names)
     if isinstance(action, Play):
-        return f"{who} plays {token_phrase(action.token)}."
+        return msg("{player} plays {token}.", player=who, token=token_phrase(action.token))
     if isinstance(action, Take):
         slots = before.boats[action.boat]
-        taken = token_phrase(slots[action.slot]) if slots else "?"
-        return (
-            f"{who} takes {taken} from slot {action.slot + 1} of {boat_words(action.boat)}; "
-            f"a reserve token fills the slot."
+        boat = boat_words(action.boat, "owner")
+        slot = action.slot + 1
+        if slots is None:
+            # Only a record that was never checked can take from a boat gone.
+            return msg(
+                "{player} takes a token from slot {slot} of {boat}; "
+                "a reserve token fills the slot.",
+                player=who,
+                slot=slot,
+                boat=boat,
+            )
+        return msg(
+            "{player} takes {token} from slot {slot} of {boat}; a reserve token fills the slot.",
+            player=who,
+            token=token_phrase(slots[action.slot]),
+            slot=slot,
+            boat=boat,
         )
     if isinstance(action, Swap):
-        return (
-            f"{who} swaps slots {action.first + 1} and {action.second + 1} "
-            f"of {boat_words(action.boat)}."
+        return msg(
+            "{player} swaps slots {first} and {second} of {boat}.",
+            player=who,
+            first=action.first + 1,
+            second=action.second + 1,
+            boat=boat_words(action.boat, "owner"),
         )
     if isinstance(action, Stop):
-        return f"{who} stops there."
+        return msg("{player} stops there.", player=who)
     assert isinstance(action, Pass)
-    return f"{who} has no legal action and passes."
+    return msg("{player} has no legal action and passes.", player=who)
+
+
+def _describe_unload(
+    before: GameState, action: Unload, who: str, names: tuple[str, str]
+) -> Message:
+    given = handout(before, action.boat)
+    gains = Listing(
+        msg("{player} takes {token}", player=names[owner], token=token_phrase(token))
+        for _, owner, token in given
+    )
+    boat = boat_words(action.boat, "object")
+    slots = before.boats[action.boat]
+    boxed = token_subject(slots[0]) if len(given) == 2 and slots is not None else None
+    leaves = not before.supply
+    # Whole sentences for each case, so that every language can order its own.
+    if boxed is not None and leaves:
+        return msg(
+            "{player} unloads {boat}: {gains}; {token} goes to the box; "
+            "the supply is empty, so the boat leaves the game.",
+            player=who,
+            boat=boat,
+            gains=gains,
+            token=boxed,
+        )
+    if boxed is not None:
+        return msg(
+            "{player} unloads {boat}: {gains}; {token} goes to the box.",
+            player=who,
+            boat=boat,
+            gains=gains,
+            token=boxed,
+        )
+    if leaves:
+        return msg(
+            "{player} unloads {boat}: {gains}; the supply is empty, so the boat leaves the game.",
+            player=who,
+            boat=boat,
+            gains=gains,
+        )
+    return msg("{player} unloads {boat}: {gains}.", player=who, boat=boat, gains=gains)

@@ -3,7 +3,8 @@
 Every line ends with ``= N`` where N is what :mod:`engine.scoring` awards: the
 breakdown is built from the same tables and helpers, and the total is taken from
 the scoring functions themselves, so an explanation can never disagree with the
-score it explains. The per-monument helpers take raw values so that the help
+score it explains. Each line is a :class:`~engine.message.Message` (English as
+a ``str``, translatable by the caller). The per-monument helpers take raw values so that the help
 screen can explain worked examples with them too.
 """
 
@@ -11,6 +12,7 @@ from __future__ import annotations
 
 from typing import Final
 
+from engine.message import Listing, Message, msg, nmsg
 from engine.scoring import (
     CHAMBER_A,
     CHAMBER_B_PER_GROUP,
@@ -37,11 +39,11 @@ from engine.state import NO_PLAYER, GameState, Player, Sides
 CATEGORIES: Final = ("obelisk", "temple", "pyramids", "chamber", "actions", "meeples")
 
 
-def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+def _tokens(count: int) -> Message:
+    return nmsg("{count} token", "{count} tokens", count)
 
 
-def explain_obelisk(side: str, mine: int, theirs: int, first_to_five: bool | None) -> str:
+def explain_obelisk(side: str, mine: int, theirs: int, first_to_five: bool | None) -> Message:
     """The obelisk line for a player holding ``mine`` against the opponent's ``theirs``.
 
     ``first_to_five`` says whether this player reached five first: True, False
@@ -51,80 +53,143 @@ def explain_obelisk(side: str, mine: int, theirs: int, first_to_five: bool | Non
     players = (Player(obelisks=mine), Player(obelisks=theirs))
     first = {True: 0, False: 1, None: NO_PLAYER}[first_to_five]
     total = obelisk_points(sides, players, first, 0)
-    head = f"obelisk (side {sides.obelisk}): "
     if sides.obelisk == "A":
-        base = f"{_plural(mine, 'token')} scores {mine * OBELISK_A_PER_TOKEN}"
+        values = {"points": mine * OBELISK_A_PER_TOKEN, "theirs": theirs, "total": total}
         if mine > theirs:
-            bonus = f"more than the opponent's {theirs} scores {OBELISK_A_MAJORITY}"
-        elif mine == theirs:
-            bonus = f"no bonus, level with the opponent's {theirs}"
-        else:
-            bonus = f"no bonus, fewer than the opponent's {theirs}"
-        return f"{head}{base}, {bonus} = {total}"
+            return nmsg(
+                "obelisk (side A): {count} token scores {points}, more than the opponent's "
+                "{theirs} scores {bonus} = {total}",
+                "obelisk (side A): {count} tokens scores {points}, more than the opponent's "
+                "{theirs} scores {bonus} = {total}",
+                mine,
+                bonus=OBELISK_A_MAJORITY,
+                **values,
+            )
+        if mine == theirs:
+            return nmsg(
+                "obelisk (side A): {count} token scores {points}, no bonus, level with the "
+                "opponent's {theirs} = {total}",
+                "obelisk (side A): {count} tokens scores {points}, no bonus, level with the "
+                "opponent's {theirs} = {total}",
+                mine,
+                **values,
+            )
+        return nmsg(
+            "obelisk (side A): {count} token scores {points}, no bonus, fewer than the "
+            "opponent's {theirs} = {total}",
+            "obelisk (side A): {count} tokens scores {points}, no bonus, fewer than the "
+            "opponent's {theirs} = {total}",
+            mine,
+            **values,
+        )
     if mine >= OBELISK_B_TEN_THRESHOLD:
-        why = f"{mine} tokens, {OBELISK_B_TEN_THRESHOLD} or more, scores {OBELISK_B_TEN}"
-    elif first_to_five:
-        why = f"first to reach {OBELISK_B_THRESHOLD} scores {OBELISK_B_FIRST}"
-    elif mine >= OBELISK_B_THRESHOLD:
-        why = f"reached {OBELISK_B_THRESHOLD} after the opponent scores {OBELISK_B_SECOND}"
-    else:
-        why = f"{_plural(mine, 'token')}, fewer than {OBELISK_B_THRESHOLD}, scores 0"
-    return f"{head}{why} = {total}"
+        return nmsg(
+            "obelisk (side B): {count} token, {threshold} or more, scores {points} = {total}",
+            "obelisk (side B): {count} tokens, {threshold} or more, scores {points} = {total}",
+            mine,
+            threshold=OBELISK_B_TEN_THRESHOLD,
+            points=OBELISK_B_TEN,
+            total=total,
+        )
+    if first_to_five:
+        return msg(
+            "obelisk (side B): first to reach {threshold} scores {points} = {total}",
+            threshold=OBELISK_B_THRESHOLD,
+            points=OBELISK_B_FIRST,
+            total=total,
+        )
+    if mine >= OBELISK_B_THRESHOLD:
+        return msg(
+            "obelisk (side B): reached {threshold} after the opponent scores {points} = {total}",
+            threshold=OBELISK_B_THRESHOLD,
+            points=OBELISK_B_SECOND,
+            total=total,
+        )
+    return nmsg(
+        "obelisk (side B): {count} token, fewer than {threshold}, scores 0 = {total}",
+        "obelisk (side B): {count} tokens, fewer than {threshold}, scores 0 = {total}",
+        mine,
+        threshold=OBELISK_B_THRESHOLD,
+        total=total,
+    )
 
 
-def explain_temple(side: str, values: tuple[int, ...]) -> str:
+def explain_temple(side: str, values: tuple[int, ...]) -> Message:
     """The temple line for tokens showing ``values`` circles."""
     total = temple_points(side, values)
-    head = f"temple (side {side}): "
     if not values:
-        return f"{head}no tokens = {total}"
+        return msg("temple (side {side}): no tokens = {total}", side=side, total=total)
     if side == "A":
         circles = " + ".join(str(v) for v in values)
-        return f"{head}circles {circles} = {total}"
-    parts = [
-        "{" + ",".join(str(v) for v in s) + "}" + f" scores {TEMPLE_B_SET[len(s)]}"
+        return msg("temple (side A): circles {circles} = {total}", circles=circles, total=total)
+    sets = Listing(
+        msg(
+            "{set} scores {points}",
+            set="{" + ",".join(str(v) for v in s) + "}",
+            points=TEMPLE_B_SET[len(s)],
+        )
         for s in temple_sets(values)
-    ]
-    return f"{head}{', '.join(parts)} = {total}"
+    )
+    return msg("temple (side B): {sets} = {total}", sets=sets, total=total)
 
 
-def explain_pyramids(side: str, light: int, dark: int) -> str:
+def explain_pyramids(side: str, light: int, dark: int) -> Message:
     """The pyramids line for ``light`` and ``dark`` pyramid tokens."""
     total = pyramid_points(side, light, dark)
-    head = f"pyramids (side {side}): "
     if side == "A":
-        return (
-            f"{head}light {_plural(light, 'token')} scores {PYRAMID_A[light]}, "
-            f"dark {_plural(dark, 'token')} scores {PYRAMID_A[dark]} = {total}"
+        return msg(
+            "pyramids (side A): light {light} scores {light_points}, "
+            "dark {dark} scores {dark_points} = {total}",
+            light=_tokens(light),
+            light_points=PYRAMID_A[light],
+            dark=_tokens(dark),
+            dark_points=PYRAMID_A[dark],
+            total=total,
         )
     smaller = min(light, dark)
+    values = {"tokens": _tokens(smaller), "points": PYRAMID_B[smaller], "total": total}
     if light == dark:
-        which = f"both pyramids have {_plural(smaller, 'token')}, one"
-    else:
-        colour = "light" if light < dark else "dark"
-        which = f"smaller pyramid ({colour}, {_plural(smaller, 'token')})"
-    return f"{head}{which} scores {PYRAMID_B[smaller]} = {total}"
+        return msg(
+            "pyramids (side B): both pyramids have {tokens}, one scores {points} = {total}",
+            **values,
+        )
+    if light < dark:
+        return msg(
+            "pyramids (side B): smaller pyramid (light, {tokens}) scores {points} = {total}",
+            **values,
+        )
+    return msg(
+        "pyramids (side B): smaller pyramid (dark, {tokens}) scores {points} = {total}", **values
+    )
 
 
 def _group_words(group: tuple[int, ...]) -> str:
     return "-".join(str(n) for n in group)
 
 
-def explain_chamber(side: str, numbers: tuple[int, ...]) -> str:
+def explain_chamber(side: str, numbers: tuple[int, ...]) -> Message:
     """The burial chamber line for the chamber ``numbers`` held."""
     total = chamber_points(side, numbers)
-    head = f"burial chamber (side {side}): "
     groups = chamber_groups(numbers)
     if not groups:
-        return f"{head}no tokens = {total}"
+        return msg("burial chamber (side {side}): no tokens = {total}", side=side, total=total)
     if side == "A":
-        parts = [f"{_group_words(g)} scores {CHAMBER_A[min(len(g), 5)]}" for g in groups]
-        return f"{head}{', '.join(parts)} = {total}"
-    listed = ", ".join(_group_words(g) for g in groups)
-    return f"{head}{_plural(len(groups), 'group')} ({listed}), {CHAMBER_B_PER_GROUP} each = {total}"
+        scored = Listing(
+            msg("{group} scores {points}", group=_group_words(g), points=CHAMBER_A[min(len(g), 5)])
+            for g in groups
+        )
+        return msg("burial chamber (side A): {groups} = {total}", groups=scored, total=total)
+    return nmsg(
+        "burial chamber (side B): {count} group ({groups}), {each} each = {total}",
+        "burial chamber (side B): {count} groups ({groups}), {each} each = {total}",
+        len(groups),
+        groups=", ".join(_group_words(g) for g in groups),
+        each=CHAMBER_B_PER_GROUP,
+        total=total,
+    )
 
 
-def explain_score(state: GameState, who: int) -> dict[str, str]:
+def explain_score(state: GameState, who: int) -> dict[str, Message]:
     """One plain-words line per scoring category for player ``who``.
 
     Valid mid-game as a preview, like :func:`engine.score`. The keys are
@@ -140,8 +205,12 @@ def explain_score(state: GameState, who: int) -> dict[str, str]:
         "temple": explain_temple(sides.temple, me.temples),
         "pyramids": explain_pyramids(sides.pyramids, me.light, me.dark),
         "chamber": explain_chamber(sides.chamber, me.chambers),
-        "actions": f"unplayed action tokens: {held}, 1 point each = {held}",
-        "meeples": f"meeples on the grid: {on_grid}, 1 point each = {on_grid}",
+        "actions": msg(
+            "unplayed action tokens: {count}, 1 point each = {total}", count=held, total=held
+        ),
+        "meeples": msg(
+            "meeples on the grid: {count}, 1 point each = {total}", count=on_grid, total=on_grid
+        ),
     }
 
 

@@ -29,11 +29,19 @@ from engine.actions import (
     UNLOADS,
     Action,
 )
+from engine.message import Message, as_message, msg
 from engine.tokens import ALL_CODES, BOAT_NAMES
 
 
 class NotationError(ValueError):
-    """Text that is not valid notation (a syntax error, not an illegal move)."""
+    """Text that is not valid notation (a syntax error, not an illegal move).
+
+    ``error.reason`` is the message as a :class:`~engine.message.Message`.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason: Message = as_message(reason)
 
 
 _BOATS = {name: index for index, name in enumerate(BOAT_NAMES)}
@@ -48,13 +56,19 @@ def _boat(text: str, whole: str) -> int:
         return _BOATS[text]
     except KeyError:
         raise NotationError(
-            f"{whole!r}: {text!r} is not a boat (R1-R3 for rows, C1-C3 for columns)"
+            msg(
+                "{whole}: {text} is not a boat (R1-R3 for rows, C1-C3 for columns)",
+                whole=repr(whole),
+                text=repr(text),
+            )
         ) from None
 
 
 def _slot(text: str, whole: str) -> int:
     if text not in ("1", "2", "3"):
-        raise NotationError(f"{whole!r}: slot {text!r} is not 1, 2 or 3")
+        raise NotationError(
+            msg("{whole}: slot {text} is not 1, 2 or 3", whole=repr(whole), text=repr(text))
+        )
     return int(text) - 1
 
 
@@ -80,11 +94,16 @@ def parse_action(text: str) -> Action:
         if head == "S" and len(slots) == 2:
             pair = tuple(sorted((_slot(slots[0], text), _slot(slots[1], text))))
             if pair[0] == pair[1]:
-                raise NotationError(f"{text!r}: a swap needs two different slots")
+                raise NotationError(
+                    msg("{text}: a swap needs two different slots", text=repr(text))
+                )
             return SWAPS[boat][SWAP_PAIRS.index(pair)]
     raise NotationError(
-        f"{text!r} is not an action: expected P1-P9, UR1-UC3, AT/AP/AU/AS, "
-        f"TR1:2, SC2:13, stop or pass"
+        msg(
+            "{text} is not an action: expected P1-P9, UR1-UC3, AT/AP/AU/AS, "
+            "TR1:2, SC2:13, stop or pass",
+            text=repr(text),
+        )
     )
 
 
@@ -92,5 +111,5 @@ def parse_token(text: str) -> str:
     """The token code written as ``text`` (case-insensitive)."""
     code = text.strip().upper()
     if code not in ALL_CODES:
-        raise NotationError(f"{text!r} is not a token code")
+        raise NotationError(msg("{text} is not a token code", text=repr(text)))
     return code

@@ -3,7 +3,9 @@
 A record rebuilds a game by replaying its actions through the checked
 :func:`engine.apply`, so a record can never smuggle in an illegal position.
 Every problem with a record raises :class:`RecordError` (a ValueError) whose
-message names the field or the move number at fault.
+message names the field or the move number at fault. A single state can be
+saved too (:func:`encode_state`); reading one back checks it against the
+engine's invariants, since it does not come with the actions that made it.
 """
 
 from __future__ import annotations
@@ -11,6 +13,8 @@ from __future__ import annotations
 import msgspec
 
 from engine.actions import Action
+from engine.invariants import state_problems
+from engine.message import Message, as_message, msg
 from engine.notation import NotationError, parse_action
 from engine.rules import apply, check_deck, new_game
 from engine.state import GameState, Sides
@@ -20,7 +24,23 @@ VERSION = 1
 
 
 class RecordError(ValueError):
-    """A record that cannot be read or replayed; the message says what is wrong."""
+    """A record that cannot be read or replayed; the message says what is wrong.
+
+    ``error.reason`` is the message as a :class:`~engine.message.Message`.
+    """
+
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason: Message = as_message(reason)
+
+
+def _reason(error: ValueError) -> Message:
+    """The engine's words for ``error``, translatable when the engine wrote them."""
+    reason = getattr(error, "reason", None)
+    if isinstance(reason, Message):
+        return reason
+    first = error.args[0] if error.args else ""
+    return first if isinstance(first, Message) else as_message(str(error))
 
 
 class Setup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -34,20 +54,22 @@ class Setup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
     def start(self) -> GameState:
         """The game's first state; raises RecordError if the set-up is invalid."""
         if (self.seed is None) == (self.deck is None):
-            raise RecordError("setup: give exactly one of 'seed' and 'deck'")
+            raise RecordError(msg("setup: give exactly one of 'seed' and 'deck'"))
         if self.seed is not None and self.seed < 0:
-            raise RecordError("setup.seed: must not be negative")
+            raise RecordError(msg("setup.seed: must not be negative"))
         if self.deck is not None:
             try:
                 check_deck(self.deck)
             except ValueError as exc:
-                raise RecordError(f"setup.deck: {exc}") from None
+                raise RecordError(msg("setup.deck: {problem}", problem=_reason(exc))) from None
         try:
             sides = Sides.parse(self.sides)
         except ValueError as exc:
-            raise RecordError(f"setup.sides: {exc}") from None
+            raise RecordError(msg("setup.sides: {problem}", problem=_reason(exc))) from None
         if self.starter not in (0, 1):
-            raise RecordError(f"setup.starter: must be 0 or 1, not {self.starter}")
+            raise RecordError(
+                msg("setup.starter: must be 0 or 1, not {starter}", starter=self.starter)
+            )
         return new_game(self.seed, deck=self.deck, sides=sides, starter=self.starter)
 
 
@@ -78,39 +100,55 @@ def encode_record(record: GameRecord) -> bytes:
     return msgspec.json.format(_encoder.encode(record), indent=2) + b"\n"
 
 
-def decode_record(data: bytes | str) -> GameRecord:
-    """Parse a record's JSON; the actions are not replayed yet (see :func:`replay`)."""
+def _utf8(data: bytes | str) -> bytes:
+    """``data`` as bytes that are valid UTF-8, or RecordError."""
     if isinstance(data, str):
         try:
-            data = data.encode()
+            return data.encode()
         except UnicodeEncodeError as exc:
-            raise RecordError(f"the text is not valid Unicode ({exc})") from None
-    if not data.strip():
-        raise RecordError("the file is empty")
+            raise RecordError(
+                msg("the text is not valid Unicode ({problem})", problem=str(exc))
+            ) from None
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RecordError(f"not text: invalid UTF-8 at byte {exc.start}") from None
+        raise RecordError(
+            msg("not text: invalid UTF-8 at byte {offset}", offset=exc.start)
+        ) from None
+    return data
+
+
+def decode_record(data: bytes | str) -> GameRecord:
+    """Parse a record's JSON; the actions are not replayed yet (see :func:`replay`)."""
+    data = _utf8(data)
+    if not data.strip():
+        raise RecordError(msg("the file is empty"))
     try:
         header = _header_decoder.decode(data)
     except RecursionError:
-        raise RecordError("not a game record: the JSON is nested far too deeply") from None
+        raise RecordError(msg("not a game record: the JSON is nested far too deeply")) from None
     except msgspec.ValidationError:
-        raise RecordError("this is not an Imhotep: The Duel game record") from None
+        raise RecordError(msg("this is not an Imhotep: The Duel game record")) from None
     except msgspec.DecodeError as exc:
-        raise RecordError(f"not readable JSON ({exc}); the file may be truncated") from None
+        raise RecordError(
+            msg("not readable JSON ({problem}); the file may be truncated", problem=str(exc))
+        ) from None
     if header.format != FORMAT:
-        raise RecordError("this is not an Imhotep: The Duel game record (no 'format' field)")
+        raise RecordError(msg("this is not an Imhotep: The Duel game record (no 'format' field)"))
     if header.version != VERSION:
         raise RecordError(
-            f"record version {header.version} is not supported (this program reads {VERSION})"
+            msg(
+                "record version {version} is not supported (this program reads {supported})",
+                version=str(header.version),
+                supported=VERSION,
+            )
         )
     try:
         return _record_decoder.decode(data)
     except msgspec.ValidationError as exc:
-        raise RecordError(f"invalid record: {exc}") from None
+        raise RecordError(msg("invalid record: {problem}", problem=str(exc))) from None
     except msgspec.DecodeError as exc:
-        raise RecordError(f"not readable JSON ({exc})") from None
+        raise RecordError(msg("not readable JSON ({problem})", problem=str(exc))) from None
 
 
 def replay(record: GameRecord) -> list[GameState]:
@@ -120,11 +158,20 @@ def replay(record: GameRecord) -> list[GameState]:
         try:
             action = parse_action(text)
         except NotationError as exc:
-            raise RecordError(f"move {number}: {exc}") from None
+            raise RecordError(
+                msg("move {number}: {problem}", number=number, problem=exc.reason)
+            ) from None
         try:
             states.append(apply(states[-1], action))
         except ValueError as exc:
-            raise RecordError(f"move {number} ({text}) is illegal: {exc}") from None
+            raise RecordError(
+                msg(
+                    "move {number} ({move}) is illegal: {problem}",
+                    number=number,
+                    move=text,
+                    problem=_reason(exc),
+                )
+            ) from None
     return states
 
 
@@ -143,8 +190,31 @@ def encode_state(state: GameState) -> bytes:
     return _state_encoder.encode(state)
 
 
-def decode_state(data: bytes) -> GameState:
+def check_state(state: GameState) -> None:
+    """Raise RecordError unless ``state`` keeps every invariant of the engine's states.
+
+    For states that come from outside the engine (a save, the match store);
+    the message lists what :func:`engine.invariants.state_problems` found.
+    """
+    problems = state_problems(state)
+    if problems:
+        raise RecordError(msg("not a valid game state: {problems}", problems="; ".join(problems)))
+
+
+def decode_state(data: bytes | str) -> GameState:
+    """A state from :func:`encode_state`'s JSON, checked with :func:`check_state`.
+
+    Any problem, from unreadable bytes to an impossible position, raises
+    RecordError, so the rules never see a state they could not have made.
+    """
+    data = _utf8(data)
     try:
-        return _state_decoder.decode(data)
+        state = _state_decoder.decode(data)
+    except RecursionError:
+        raise RecordError(
+            msg("not a saved game state: the JSON is nested far too deeply")
+        ) from None
     except msgspec.MsgspecError as exc:
-        raise RecordError(f"not a saved game state: {exc}") from None
+        raise RecordError(msg("not a saved game state: {problem}", problem=str(exc))) from None
+    check_state(state)
+    return state

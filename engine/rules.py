@@ -34,6 +34,7 @@ from engine.actions import (
     Take,
     Unload,
 )
+from engine.message import Message, msg
 from engine.state import NO_PLAYER, GameState, Pending, Player, Sides
 from engine.tokens import (
     BOAT_LINES,
@@ -47,7 +48,6 @@ from engine.tokens import (
     SWAP_UNLOAD,
     TAKE,
     boat_words,
-    cell_words,
     token_name,
 )
 
@@ -67,14 +67,18 @@ def shuffled_deck(seed: int) -> tuple[str, ...]:
 def check_deck(deck: Sequence[str]) -> None:
     """Raise ValueError unless ``deck`` is exactly the 60 tokens of the game."""
     if len(deck) != len(FULL_SET):
-        raise ValueError(f"a deck has {len(FULL_SET)} tokens, not {len(deck)}")
+        raise ValueError(
+            msg("a deck has {wanted} tokens, not {count}", wanted=len(FULL_SET), count=len(deck))
+        )
     if sorted(deck) != sorted(FULL_SET):
         extra = sorted(set(deck) - set(FULL_SET))
         if extra:
-            raise ValueError(f"unknown token codes in the deck: {', '.join(extra)}")
+            raise ValueError(
+                msg("unknown token codes in the deck: {codes}", codes=", ".join(extra))
+            )
         counts = {t: deck.count(t) for t in set(FULL_SET)}
         wrong = [t for t in sorted(counts) if counts[t] != FULL_SET.count(t)]
-        raise ValueError(f"the deck has the wrong number of: {', '.join(wrong)}")
+        raise ValueError(msg("the deck has the wrong number of: {codes}", codes=", ".join(wrong)))
 
 
 def new_game(
@@ -226,85 +230,104 @@ def _turn_actions(state: GameState) -> list[Action]:
 
 # --- why an action is illegal ---------------------------------------------------
 
-_STEP_PROMPTS = {
-    "take": "choose a boat slot whose token you take",
-    "place": "place a meeple on an empty cell",
-    "place_more": "place a third meeple, or stop",
-    "unload": "unload a boat",
-    "unload_more": "unload a second boat, or stop",
-    "swap": "choose two slots of one boat to swap",
+_STEP_PROMPTS: dict[str, Message] = {
+    "take": msg("choose a boat slot whose token you take"),
+    "place": msg("place a meeple on an empty cell"),
+    "place_more": msg("place a third meeple, or stop"),
+    "unload": msg("unload a boat"),
+    "unload_more": msg("unload a second boat, or stop"),
+    "swap": msg("choose two slots of one boat to swap"),
 }
 
 
-def step_prompt(state: GameState) -> str:
-    """What the current player must do now, in plain words."""
+def step_prompt(state: GameState) -> Message:
+    """What the current player must do now, in plain words (see engine.message)."""
     if state.over:
-        return "the game is over"
+        return msg("the game is over")
     if state.pending is None:
         if _turn_actions(state) == [PASS]:
-            return (
+            return msg(
                 "no legal action: all four of your meeples are on the grid and no boat "
                 "in play has two meeples in its line, so you pass"
             )
-        return "place a meeple, unload a boat or play a token"
-    return f"{token_name(state.pending.token)}: {_STEP_PROMPTS[state.pending.step]}"
+        return msg("place a meeple, unload a boat or play a token")
+    pending = state.pending
+    return msg("{token}: {step}", token=token_name(pending.token), step=_STEP_PROMPTS[pending.step])
 
 
-def _check_place(state: GameState, action: Place) -> str | None:
+def _cell_values(cell: int) -> dict[str, int]:
+    return {"cell": cell + 1, "row": cell // 3 + 1, "column": cell % 3 + 1}
+
+
+def _check_place(state: GameState, action: Place) -> Message | None:
     if not 0 <= action.cell < 9:
-        return f"there is no cell {action.cell + 1}; cells are numbered 1 to 9"
+        return msg("there is no cell {cell}; cells are numbered 1 to 9", cell=action.cell + 1)
     if state.players[state.turn].meeples == 0:
-        return "all four of your meeples are already on the grid"
+        return msg("all four of your meeples are already on the grid")
     if state.grid[action.cell] != EMPTY:
-        return f"{cell_words(action.cell)} already holds a meeple: one meeple per cell"
-    return None
-
-
-def _check_unload(state: GameState, action: Unload) -> str | None:
-    if not 0 <= action.boat < 6:
-        return "there is no such boat"
-    if state.boats[action.boat] is None:
-        return f"{boat_words(action.boat)} has left the game and cannot be unloaded"
-    count = meeples_in_line(state, action.boat)
-    if count < 2:
-        held = "no meeple" if count == 0 else "only one meeple"
-        return (
-            f"the line of {boat_words(action.boat)} holds {held}; "
-            f"a boat is unloaded only when its line holds at least two"
+        return msg(
+            "cell {cell} (row {row}, column {column}) already holds a meeple: one meeple per cell",
+            **_cell_values(action.cell),
         )
     return None
 
 
-def _check_boat_slot(state: GameState, boat: int, *slots: int) -> str | None:
-    if not 0 <= boat < 6 or not all(0 <= s < 3 for s in slots):
-        return "there is no such boat or slot"
-    if state.boats[boat] is None:
-        return f"{boat_words(boat)} has left the game"
+def _check_unload(state: GameState, action: Unload) -> Message | None:
+    if not 0 <= action.boat < 6:
+        return msg("there is no such boat")
+    if state.boats[action.boat] is None:
+        return msg("{boat} has left the game and cannot be unloaded", boat=boat_words(action.boat))
+    count = meeples_in_line(state, action.boat)
+    if count == 0:
+        return msg(
+            "the line of {boat} holds no meeple; "
+            "a boat is unloaded only when its line holds at least two",
+            boat=boat_words(action.boat, "owner"),
+        )
+    if count == 1:
+        return msg(
+            "the line of {boat} holds only one meeple; "
+            "a boat is unloaded only when its line holds at least two",
+            boat=boat_words(action.boat, "owner"),
+        )
     return None
 
 
-def _check_play(state: GameState, token: str) -> str | None:
+def _check_boat_slot(state: GameState, boat: int, *slots: int) -> Message | None:
+    if not 0 <= boat < 6 or not all(0 <= s < 3 for s in slots):
+        return msg("there is no such boat or slot")
+    if state.boats[boat] is None:
+        return msg("{boat} has left the game", boat=boat_words(boat))
+    return None
+
+
+def _check_play(state: GameState, token: str) -> Message | None:
     player = state.players[state.turn]
     if token not in PLAYS:
-        return f"{token!r} is not an action token"
+        return msg("{code} is not an action token", code=repr(token))
     name = token_name(token)
     if token not in player.actions:
-        return f'you hold no "{name}" token'
+        return msg('you hold no "{token}" token', token=name)
     if token == TAKE and not _takeable(state):
-        return f"{name}: no boat holds a token other than an action token"
+        return msg("{token}: no boat holds a token other than an action token", token=name)
     if token == PLACE_TWO and player.meeples < 2:
-        return f"{name} needs at least two meeples in your supply"
+        return msg("{token} needs at least two meeples in your supply", token=name)
     if token == PLACE_UNLOAD:
         if player.meeples == 0:
-            return f"{name} needs a meeple in your supply"
+            return msg("{token} needs a meeple in your supply", token=name)
         if not enabling_cells(state):
-            return f"{name}: no placement of a meeple would let any boat be unloaded"
+            return msg(
+                "{token}: no placement of a meeple would let any boat be unloaded", token=name
+            )
     if token == SWAP_UNLOAD and not unloadable_boats(state):
-        return f"{name}: the unload that must follow is impossible, no boat can be unloaded"
+        return msg(
+            "{token}: the unload that must follow is impossible, no boat can be unloaded",
+            token=name,
+        )
     return None
 
 
-def _check_turn(state: GameState, action: Action) -> str | None:
+def _check_turn(state: GameState, action: Action) -> Message | None:
     if isinstance(action, Place):
         return _check_place(state, action)
     if isinstance(action, Unload):
@@ -314,64 +337,81 @@ def _check_turn(state: GameState, action: Action) -> str | None:
     if isinstance(action, Pass):
         others = [a for a in _turn_actions(state) if a is not PASS]
         if others:
-            return f"you may pass only when nothing else is legal, and you could play {others[0]}"
+            return msg(
+                "you may pass only when nothing else is legal, and you could play {action}",
+                action=str(others[0]),
+            )
         return None
-    return f"{action} is a step of an action token, and none is being played"
+    return msg(
+        "{action} is a step of an action token, and none is being played", action=str(action)
+    )
 
 
-def _check_pending(state: GameState, pending: Pending, action: Action) -> str | None:
+def _wrong_step(token: Message, step: str) -> Message:
+    """The reason for an action that is not the step a token in play needs."""
+    return msg("{token} is being played: {step}", token=token, step=_STEP_PROMPTS[step])
+
+
+def _check_pending(state: GameState, pending: Pending, action: Action) -> Message | None:
     step = pending.step
-    wrong = f"{token_name(pending.token)} is being played: {_STEP_PROMPTS[step]}"
+    name = token_name(pending.token)
     if step == "take":
         if not isinstance(action, Take):
-            return wrong
+            return _wrong_step(name, step)
         problem = _check_boat_slot(state, action.boat, action.slot)
         if problem:
             return problem
         boat = state.boats[action.boat]
         assert boat is not None
         if boat[action.slot][0] == "A":
-            return "Take 1 token takes any token except an action token"
+            return msg("{token} takes any token except an action token", token=name)
         return None
     if step == "swap":
         if not isinstance(action, Swap):
-            return wrong
+            return _wrong_step(name, step)
         if action.first == action.second:
-            return "a swap needs two different slots"
+            return msg("a swap needs two different slots")
         if action.first > action.second:
             # One canonical form per swap, so that notation round-trips.
-            return "a swap names its lower slot first"
+            return msg("a swap names its lower slot first")
         return _check_boat_slot(state, action.boat, action.first, action.second)
     if isinstance(action, Stop):
         if step in ("place_more", "unload_more"):
             return None
-        return f"this step of {token_name(pending.token)} is not optional: {_STEP_PROMPTS[step]}"
+        return msg(
+            "this step of {token} is not optional: {step}", token=name, step=_STEP_PROMPTS[step]
+        )
     if step in ("place", "place_more"):
         if not isinstance(action, Place):
-            return wrong
+            return _wrong_step(name, step)
         problem = _check_place(state, action)
         if (
             problem is None
             and pending.token == PLACE_UNLOAD
             and action.cell not in enabling_cells(state)
         ):
-            return (
-                f"after a meeple on {cell_words(action.cell)} no boat could be "
-                f"unloaded, and this token's unload is required"
+            return msg(
+                "after a meeple on cell {cell} (row {row}, column {column}) no boat could be "
+                "unloaded, and this token's unload is required",
+                **_cell_values(action.cell),
             )
         return problem
     # unload, unload_more
     if not isinstance(action, Unload):
-        return wrong
+        return _wrong_step(name, step)
     return _check_unload(state, action)
 
 
-def why_illegal(state: GameState, action: Action) -> str | None:
-    """Why ``action`` may not be taken now, in words for the player; None if legal."""
+def why_illegal(state: GameState, action: Action) -> Message | None:
+    """Why ``action`` may not be taken now, in words for the player; None if legal.
+
+    The reason is a :class:`~engine.message.Message`: English as a ``str``,
+    and translatable by the caller.
+    """
     if not isinstance(action, Place | Unload | Play | Take | Swap | Stop | Pass):
-        return f"{action!r} is not an action"
+        return msg("{value} is not an action", value=repr(action))
     if state.over:
-        return "the game is over"
+        return msg("the game is over")
     if state.pending is None:
         return _check_turn(state, action)
     return _check_pending(state, state.pending, action)

@@ -10,6 +10,7 @@ from typing import Final, Literal
 
 import msgspec
 
+from engine.message import Message, msg, nmsg
 from engine.state import NO_PLAYER, GameState, Player, Sides
 
 # Points by number of tokens in one pyramid (index 0..6).
@@ -49,14 +50,24 @@ class Outcome(msgspec.Struct, frozen=True, kw_only=True):
     reason: Literal["points", "tie"]  # "tie": equal totals, the non-starter wins
     scores: tuple[PlayerScore, PlayerScore]
 
-    def describe(self, names: tuple[str, str] = ("Player 1", "Player 2")) -> str:
+    def describe(self, names: tuple[str, str] = ("Player 1", "Player 2")) -> Message:
+        """Who won and why, as a :class:`~engine.message.Message` (translatable)."""
         a, b = self.scores[self.winner].total, self.scores[1 - self.winner].total
         if self.reason == "tie":
-            return (
-                f"{names[self.winner]} wins the tie at {a} points: on equal totals "
-                f"the player who did not start wins"
+            return nmsg(
+                "{player} wins the tie at {count} point: on equal totals "
+                "the player who did not start wins",
+                "{player} wins the tie at {count} points: on equal totals "
+                "the player who did not start wins",
+                a,
+                player=names[self.winner],
             )
-        return f"{names[self.winner]} wins by {a} points to {b}"
+        return msg(
+            "{player} wins by {winner} points to {loser}",
+            player=names[self.winner],
+            winner=a,
+            loser=b,
+        )
 
 
 def chamber_groups(numbers: tuple[int, ...]) -> list[tuple[int, ...]]:

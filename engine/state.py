@@ -12,6 +12,8 @@ from typing import Literal
 
 import msgspec
 
+from engine.message import msg
+
 Side = Literal["A", "B"]
 
 # Which step of an action token is in progress (see RULES.md section 4.3).
@@ -40,8 +42,11 @@ class Sides(msgspec.Struct, frozen=True, kw_only=True):
         letters = text.strip().upper()
         if len(letters) != 4 or any(c not in "AB" for c in letters):
             raise ValueError(
-                f"sides must be four letters A or B (obelisk, temple, pyramids, "
-                f"burial chamber), not {text!r}"
+                msg(
+                    "sides must be four letters A or B (obelisk, temple, pyramids, "
+                    "burial chamber), not {text}",
+                    text=repr(text),
+                )
             )
         o, t, p, c = (letters[i] for i in range(4))
         return cls(obelisk=o, temple=t, pyramids=p, chamber=c)  # type: ignore[arg-type]

@@ -20,7 +20,9 @@ cheaply; the helpers below classify them.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Final, Literal
+
+from engine.message import Message, pmsg
 
 OBELISK: Final = "OB"
 LIGHT_PYRAMID: Final = "PL"
@@ -47,37 +49,74 @@ FULL_SET: Final[tuple[str, ...]] = (
 
 ALL_CODES: Final = frozenset(FULL_SET)
 
-TOKEN_NAMES: Final[dict[str, str]] = {
-    OBELISK: "obelisk",
-    LIGHT_PYRAMID: "light pyramid",
-    DARK_PYRAMID: "dark pyramid",
-    **{t: f"temple {t[1]}" for t in TEMPLES},
-    **{c: f"burial chamber {c[1:]}" for c in CHAMBERS},
-    TAKE: "Take 1 token",
-    PLACE_TWO: "Place 2-3 meeples",
-    PLACE_UNLOAD: "Place 1 meeple and unload 1-2x",
-    SWAP_UNLOAD: "Swap 2 tokens and unload",
+# Token names are messages (English strings that a translator can reword, see
+# engine.message). Each name comes in the grammatical roles the engine's
+# sentences need, told apart by context, because many languages inflect a
+# noun by its place in the sentence: "token name" is a label on its own,
+# "token, as object" is what a player takes or plays, "token, as subject" is
+# what goes to the box.
+_ACTION_TITLES: Final[dict[str, Message]] = {
+    TAKE: pmsg("token name", "Take 1 token"),
+    PLACE_TWO: pmsg("token name", "Place 2-3 meeples"),
+    PLACE_UNLOAD: pmsg("token name", "Place 1 meeple and unload 1-2x"),
+    SWAP_UNLOAD: pmsg("token name", "Swap 2 tokens and unload"),
 }
+
+
+def _title(token: str) -> Message:
+    if token == OBELISK:
+        return pmsg("token name", "obelisk")
+    if token == LIGHT_PYRAMID:
+        return pmsg("token name", "light pyramid")
+    if token == DARK_PYRAMID:
+        return pmsg("token name", "dark pyramid")
+    if token[0] == "T":
+        return pmsg("token name", "temple {circles}", circles=int(token[1]))
+    if token[0] == "B":
+        return pmsg("token name", "burial chamber {number}", number=int(token[1:]))
+    return _ACTION_TITLES[token]
+
+
+TOKEN_NAMES: Final[dict[str, Message]] = {t: _title(t) for t in dict.fromkeys(FULL_SET)}
 
 
 def is_action_token(token: str) -> bool:
     return token[0] == "A"
 
 
-def token_name(token: str) -> str:
-    """The token's name in plain words, e.g. ``"temple 3"``."""
+def token_name(token: str) -> Message:
+    """The token's name as a label, e.g. ``"temple 3"``."""
     return TOKEN_NAMES[token]
 
 
-def token_phrase(token: str) -> str:
-    """The token as it reads inside a sentence, e.g. ``'an obelisk'``."""
+def token_phrase(token: str) -> Message:
+    """The token as the object of a sentence ("takes ..."), e.g. ``'an obelisk'``."""
     if token == OBELISK:
-        return "an obelisk"
-    if token in (LIGHT_PYRAMID, DARK_PYRAMID):
-        return f"a {TOKEN_NAMES[token]}"
-    if is_action_token(token):
-        return f'the "{TOKEN_NAMES[token]}" token'
-    return TOKEN_NAMES[token]
+        return pmsg("token, as object", "an obelisk")
+    if token == LIGHT_PYRAMID:
+        return pmsg("token, as object", "a light pyramid")
+    if token == DARK_PYRAMID:
+        return pmsg("token, as object", "a dark pyramid")
+    if token[0] == "T":
+        return pmsg("token, as object", "temple {circles}", circles=int(token[1]))
+    if token[0] == "B":
+        return pmsg("token, as object", "burial chamber {number}", number=int(token[1:]))
+    return pmsg("token, as object", 'the "{name}" token', name=TOKEN_NAMES[token])
+
+
+def token_subject(token: str) -> Message:
+    """The token as the subject of a sentence ("... goes to the box")."""
+    if token == OBELISK:
+        return pmsg("token, as subject", "an obelisk")
+    if token == LIGHT_PYRAMID:
+        return pmsg("token, as subject", "a light pyramid")
+    if token == DARK_PYRAMID:
+        return pmsg("token, as subject", "a dark pyramid")
+    if token[0] == "T":
+        return pmsg("token, as subject", "temple {circles}", circles=int(token[1]))
+    if token[0] == "B":
+        return pmsg("token, as subject", "burial chamber {number}", number=int(token[1:]))
+    return pmsg("token, as subject", 'the "{name}" token', name=TOKEN_NAMES[token])
 
 
 def kind_of(token: str) -> str:
@@ -122,11 +161,40 @@ def boat_name(boat: int) -> str:
     return BOAT_NAMES[boat]
 
 
-def boat_words(boat: int) -> str:
-    """A boat in plain words, e.g. ``"the row 2 boat"``."""
-    kind = "row" if boat < 3 else "column"
-    return f"the {kind} {boat % 3 + 1} boat"
+BoatRole = Literal["subject", "object", "owner"]
 
 
-def cell_words(cell: int) -> str:
-    return f"cell {cell + 1} (row {cell // 3 + 1}, column {cell % 3 + 1})"
+def boat_words(boat: int, role: BoatRole = "subject") -> Message:
+    """A boat in plain words, e.g. ``"the row 2 boat"``.
+
+    ``role`` is its place in the sentence, for languages that inflect it:
+    "subject" (the boat has left the game), "object" (a player unloads it),
+    "owner" (the line, or a slot, of the boat).
+    """
+    line = boat % 3 + 1
+    if boat < 3:
+        if role == "object":
+            return pmsg("boat, as object", "the row {line} boat", line=line)
+        if role == "owner":
+            # TRANSLATORS: "boat, as owner" is the boat whose line or slots a
+            # sentence names: "the line of {boat}", "slot {slot} of {boat}",
+            # "slots 1 and 2 of {boat}". A translation may name the line itself
+            # here ("row 2") and word those sentences around it.
+            return pmsg("boat, as owner", "the row {line} boat", line=line)
+        return pmsg("boat, as subject", "the row {line} boat", line=line)
+    if role == "object":
+        return pmsg("boat, as object", "the column {line} boat", line=line)
+    if role == "owner":
+        return pmsg("boat, as owner", "the column {line} boat", line=line)
+    return pmsg("boat, as subject", "the column {line} boat", line=line)
+
+
+def cell_words(cell: int) -> Message:
+    """A cell as a label, e.g. ``"cell 5 (row 2, column 2)"``."""
+    return pmsg(
+        "cell name",
+        "cell {cell} (row {row}, column {column})",
+        cell=cell + 1,
+        row=cell // 3 + 1,
+        column=cell % 3 + 1,
+    )

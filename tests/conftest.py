@@ -3,6 +3,7 @@ player's real saves, settings or autosave."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -18,10 +19,19 @@ def _private_data_dir(
 
 
 @pytest.fixture(autouse=True)
-def _utf8_locale(monkeypatch: pytest.MonkeyPatch) -> None:
-    """The app falls back to ASCII in a terminal that is not UTF-8 (tui.charset):
-    tests that do not ask for either look get the usual one, whatever locale
-    runs them."""
+def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """Tests see English, and the app's usual look, whatever locale the shell
+    that runs them has (a locale that is not UTF-8 turns the app to ASCII:
+    tui.charset).
+
+    A test that wants another language sets it (``--lang``, the setting, the
+    variables, or ``tui.i18n.use``); the language is English again after it.
+    """
+    for name in ("LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANGUAGE"):
+        monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LC_CTYPE", raising=False)
+    from tui import i18n
+
+    i18n.use("en")
+    yield
+    i18n.use("en")

@@ -1,29 +1,86 @@
-"""Command line: ``imhotep-duel`` or ``python -m tui``."""
+"""Command line: ``imhotep-duel`` or ``python -m tui``.
+
+``imhotep-duel``              the start screen
+``imhotep-duel --resume``     go on with a game in progress (a list if several)
+``imhotep-duel --load PATH``  open a save file or a game record
+``imhotep-duel host``         open a table for a player in another terminal
+``imhotep-duel join CODE``    take the other seat of a table, or come back to yours
+"""
 
 from __future__ import annotations
 
 import argparse
+import random
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from tui.i18n import LANGUAGES
+
 # Imported late (see build_app) so that --help and argument errors answer at once.
 if TYPE_CHECKING:
+    from match.match import Match
+    from match.store import Store
     from tui.app import ImhotepApp
+
+
+def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
+    # Given again after a sub-command; SUPPRESS keeps a sub-command's parser
+    # from overwriting what was given before it.
+    default = None if top else argparse.SUPPRESS
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        default=False if top else argparse.SUPPRESS,
+        help="draw with plain ASCII (for fonts without symbols)",
+    )
+    parser.add_argument(
+        "--lang",
+        # tui.i18n is light (no Textual, no engine), so --help can list these.
+        choices=tuple(LANGUAGES),
+        default=default,
+        help="the language to play in (default: the setting, else LC_ALL, LC_MESSAGES, LANG)",
+    )
+    parser.add_argument(
+        "--store",
+        metavar="PATH",
+        type=Path,
+        default=default,
+        help="the game database to use (two accounts may share one file)",
+    )
+    parser.add_argument(
+        "--name", metavar="NAME", default=default, help="your name at a table you host or join"
+    )
+    parser.add_argument(
+        "--player", metavar="ID", default=default, help=argparse.SUPPRESS
+    )  # who the person at this keyboard is (the SSH server passes a key's id)
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="imhotep-duel", description="Imhotep: The Duel, in the terminal."
     )
-    parser.add_argument(
-        "--ascii", action="store_true", help="draw with plain ASCII (for fonts without symbols)"
-    )
+    _common(parser, top=True)
     opening = parser.add_mutually_exclusive_group()
-    opening.add_argument("--resume", action="store_true", help="continue the last game")
+    opening.add_argument("--resume", action="store_true", help="continue a game in progress")
     opening.add_argument(
         "--load", metavar="PATH", type=Path, help="open a saved game or a game record"
     )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    host = commands.add_parser(
+        "host", help="open a table for a player in another terminal and show its code"
+    )
+    _common(host, top=False)
+    host.add_argument(
+        "--sides", default="AAAA", help="monument sides: obelisk, temple, pyramids, chamber"
+    )
+    host.add_argument(
+        "--seat", type=int, choices=(1, 2), default=1, help="play as player 1 or player 2"
+    )
+    host.add_argument("--starter", type=int, choices=(1, 2), help="who starts (default: drawn)")
+    join = commands.add_parser("join", help="take the other seat of a table by its code")
+    _common(join, top=False)
+    join.add_argument("code", help="the table's code, as the host's screen shows it")
     return parser.parse_args(argv)
 
 
@@ -35,29 +92,110 @@ class CommandLineError(Exception):
         self.code = code
 
 
+def _player_name(args: argparse.Namespace) -> str:
+    from match.seats import clean_name
+
+    if args.name:
+        return clean_name(args.name, "Player")
+    import getpass
+
+    try:
+        return clean_name(getpass.getuser().capitalize(), "Player")
+    except (KeyError, OSError):
+        return "Player"
+
+
+def _store(args: argparse.Namespace, *, required: bool) -> tuple[Store | None, str | None]:
+    """The store the command line names (or the data folder's), else why not."""
+    from match.files import store_path
+    from match.store import Store, StoreError
+
+    try:
+        return Store.open(args.store if args.store is not None else store_path()), None
+    except StoreError as exc:
+        if required or args.store is not None:
+            raise CommandLineError(f"the game store cannot be used: {exc}", 2) from exc
+        return None, exc.message
+
+
+def _host(args: argparse.Namespace, store: Store, me: str) -> Match:
+    from engine import RecordError, Setup, Sides
+    from match.match import Match
+    from match.seats import Seat
+
+    try:
+        sides = str(Sides.parse(args.sides))
+    except ValueError as exc:
+        raise CommandLineError(str(exc), 2) from exc
+    seed = random.SystemRandom().getrandbits(32)
+    starter = args.starter - 1 if args.starter else random.Random(f"starter-{seed}").randrange(2)
+    mine = args.seat - 1
+    names = ["Player 1", "Player 2"]
+    names[mine] = _player_name(args)
+    seats = (Seat(name=names[0]), Seat(name=names[1]))
+    try:
+        return Match.new(
+            Setup(seed=seed, sides=sides, starter=starter),
+            seats,
+            store=store,
+            here=frozenset({mine}),
+            table=True,
+            me=me,
+        )
+    except RecordError as exc:
+        raise CommandLineError(str(exc), 2) from exc
+
+
 def build_app(args: argparse.Namespace) -> ImhotepApp:
     """The app the command line asks for, with its opening game if one was named.
 
-    Raises :class:`CommandLineError` when that game cannot be read.
+    Raises :class:`CommandLineError` when that game cannot be opened.
     """
-    # The save format (and with it the engine) is loaded only when a game is
-    # named here: a plain start should not wait for it.
+    # The engine and the saves are loaded only when a game is named here: a
+    # plain start should not wait for them.
+    from match.seats import local_player
     from tui.app import ImhotepApp
 
-    loaded = None
-    if args.resume or args.load is not None:
-        from tui import storage
+    me = args.player or local_player()
+    ascii = True if args.ascii else None
+    command = getattr(args, "command", None)
+    if command in ("host", "join"):
+        from engine import RecordError
+        from match.match import Match
+        from match.store import StoreError
+
+        store, _ = _store(args, required=True)
+        assert store is not None
+        try:
+            if command == "host":
+                match = _host(args, store, me)
+            else:
+                match = Match.join(store, args.code, me=me, name=_player_name(args))
+        except (StoreError, RecordError) as exc:
+            store.close()
+            raise CommandLineError(str(exc), 2) from exc
+        return ImhotepApp(ascii=ascii, open_match=match, store=store, me=me, lang=args.lang)
+    if args.load is not None:
+        from match import saves
 
         try:
-            if args.resume:
-                loaded = storage.read_autosave()
-                if loaded is None:
-                    raise CommandLineError("there is no game to resume.", 1)
-            else:
-                loaded = storage.import_file(args.load)
-        except storage.StorageError as exc:
+            loaded = saves.import_file(args.load)
+        except saves.StorageError as exc:
             raise CommandLineError(str(exc), 2) from exc
-    return ImhotepApp(ascii=True if args.ascii else None, open_game=loaded)
+        store, problem = _store(args, required=False)
+        return ImhotepApp(
+            ascii=ascii, open_game=loaded, store=store, store_problem=problem, me=me, lang=args.lang
+        )
+    if args.store is None and not args.resume:
+        return ImhotepApp(ascii=ascii, me=me, lang=args.lang)
+    store, problem = _store(args, required=args.resume)
+    app = ImhotepApp(ascii=ascii, store=store, store_problem=problem, me=me, lang=args.lang)
+    if args.resume:
+        games = app.unfinished_games()
+        if not games:
+            raise CommandLineError("there is no game to resume.", 1)
+        app.resume_first = games[0].id if len(games) == 1 else "list"
+    return app
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
+from functools import partial
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import msgspec
 from textual.app import App, SystemCommand
@@ -13,9 +14,10 @@ from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
-from tui import files
+from tui import files, i18n
 from tui.ascii_widgets import AsciiChanged, AsciiCommandPalette, use_ascii_scrollbars
 from tui.charset import terminal_is_utf8
+from tui.i18n import _
 from tui.paths import style_path
 from tui.screens.start import StartScreen
 
@@ -23,10 +25,16 @@ from tui.screens.start import StartScreen
 # the start screen should appear without waiting for them.
 if TYPE_CHECKING:
     from engine import Setup
+    from match.match import Match
+    from match.saves import LoadedGame
+    from match.store import Store
     from tui.files import UndoMode
     from tui.screens.game import GameScreen
     from tui.screens.new_game import GameOptions
-    from tui.storage import LoadedGame
+
+
+# Languages whose own name is not in Latin letters, as ASCII mode shows them.
+_LATIN_NAMES: Final = {"ru": "Russkij"}
 
 
 def setup_for(options: GameOptions, seed: int | None = None) -> Setup:
@@ -49,7 +57,24 @@ class ImhotepApp(App[None]):
     # screen is pushed, never for the app's default screen.
     CSS_PATH: ClassVar[list[str | PurePath]] = [style_path("app.tcss"), *StartScreen.CSS_PATH]
 
-    def __init__(self, *, ascii: bool | None = None, open_game: LoadedGame | None = None) -> None:
+    def __init__(
+        self,
+        *,
+        ascii: bool | None = None,
+        open_game: LoadedGame | None = None,
+        open_match: Match | None = None,
+        store: Store | None = None,
+        store_problem: str | None = None,
+        me: str | None = None,
+        disk: bool = True,
+        lang: str | None = None,
+    ) -> None:
+        """``store`` is the game store to use; without one (and without a
+        ``store_problem`` saying why there is none) the data folder's store is
+        opened. ``me`` is the player id of the person at this keyboard;
+        ``disk`` False offers no dialog that reads or writes the disk (the
+        SSH server's sessions). ``lang`` is the language asked for on the
+        command line; without it the setting or the environment decides."""
         super().__init__()
         if self.console.color_system == "standard":
             # Textual turns the tokens' ANSI colours into the RGB of its own
@@ -58,6 +83,8 @@ class ImhotepApp(App[None]):
             # dark pyramid. The terminal's own ANSI colours read as intended.
             self.ansi_color = True
         self.settings = files.read_settings()
+        # Before any screen is built: every word drawn from here on is in it.
+        self.language = i18n.use(i18n.choose_language(lang, self.settings.lang))
         if ascii is None:
             # A terminal that cannot show UTF-8 gets ASCII whatever the setting.
             ascii = self.settings.ascii or not terminal_is_utf8()
@@ -67,21 +94,98 @@ class ImhotepApp(App[None]):
         use_ascii_scrollbars(self.ascii)
         self.last_options: GameOptions | None = None
         self._open_first = open_game
+        self._open_match = open_match
+        # --resume: a game's id to open at once, or "list" to choose among several.
+        self.resume_first: int | str | None = None
+        self.files_allowed = disk
+        from match.seats import local_player
+
+        self.me = me or local_player()
+        self.store_problem = store_problem
+        # Opened when first needed (see the store property): the start screen
+        # draws first, then looks for games to continue.
+        self._store = store
+        self._problem_shown = False
+        self._store_opened = store is not None or store_problem is not None
+
+    @property
+    def store(self) -> Store | None:
+        """The game store; None (and why, in store_problem) if it cannot be used."""
+        if not self._store_opened:
+            self._store_opened = True
+            self._store = self._open_store()
+        return self._store
 
     def get_default_screen(self) -> Screen[Any]:
         # The start screen is the app's own bottom screen rather than pushed on
-        # top of an empty one, which would cost a second first frame.
-        return StartScreen(can_continue=self._can_continue())
+        # top of an empty one, which would cost a second first frame. It asks
+        # for games to continue once it is drawn (can_continue).
+        return StartScreen()
 
     def on_mount(self) -> None:
-        if self._open_first is not None:
+        if self._open_match is None and self._open_first is None and self.resume_first is None:
+            return  # the start screen opens the store after its first frame
+        self.show_store_problem()
+        if self._open_match is not None:
+            self.show_match(self._open_match)
+            self._open_match = None
+        elif self._open_first is not None:
             self.open_loaded(self._open_first)
             self._open_first = None
+        elif isinstance(self.resume_first, int):
+            self.open_stored(self.resume_first)
+        elif self.resume_first == "list":
+            self.action_list_games()
 
-    @staticmethod
-    def _can_continue() -> bool:
-        # Only whether the file is there: reading it waits until it is chosen.
-        return files.autosave_path().exists()
+    def _open_store(self) -> Store | None:
+        """The data folder's game store; None (and why, in store_problem) if it
+        cannot be used. Games of earlier versions are brought in on the way."""
+        from match.store import Store, StoreError
+
+        try:
+            store = Store.open(files.store_path())
+        except StoreError as exc:
+            self.store_problem = exc.message
+            return None
+        from match.legacy import bring_in, waiting_files
+
+        try:
+            if waiting_files(store):
+                imported = bring_in(store, me=self.me)
+                for problem in imported.problems:
+                    self.log.warning(f"not brought into the store: {problem}")
+        except StoreError as exc:
+            self.store_problem = exc.message
+        return store
+
+    def unfinished_games(self) -> list[Any]:
+        """This player's games in progress, most recent first."""
+        if self.store is None:
+            return []
+        from match.store import StoreError
+
+        try:
+            return self.store.games(owner=self.me, statuses=("open", "playing"))
+        except StoreError as exc:
+            self.notify(str(exc), severity="error", markup=False)
+            return []
+
+    def can_continue(self) -> bool:
+        """Whether there is a game to continue (opening the store if need be)."""
+        games = bool(self.unfinished_games())
+        self.show_store_problem()
+        return games
+
+    def show_store_problem(self) -> None:
+        """Say once, if the store cannot be used, that games are not kept."""
+        if self.store is None and self.store_problem and not self._problem_shown:
+            self._problem_shown = True
+            self.notify(
+                f"Games are not being kept: {self.store_problem}",
+                severity="warning",
+                timeout=12,
+                markup=False,
+            )
 
     # --- commands -------------------------------------------------------------
 
@@ -103,44 +207,96 @@ class ImhotepApp(App[None]):
     def start_game(
         self, setup: Setup, names: tuple[str, str], kinds: tuple[str, str] = ("human", "human")
     ) -> GameScreen:
-        from tui.history import History
+        from match.match import Match
+        from match.seats import Seat
+        from match.store import StoreError
+
+        seats = (Seat(name=names[0], kind=kinds[0]), Seat(name=names[1], kind=kinds[1]))
+        try:
+            match = Match.new(
+                setup, seats, store=self.store, undo_mode=self.settings.undo_mode, me=self.me
+            )
+        except StoreError as exc:
+            self.notify(
+                f"This game is not being kept: {exc}", severity="error", timeout=10, markup=False
+            )
+            match = Match.new(setup, seats, store=None, undo_mode=self.settings.undo_mode)
+        return self.show_match(match)
+
+    def show_match(self, match: Match) -> GameScreen:
+        """Show ``match`` on a game screen of its own, over the start screen."""
         from tui.screens.game import GameScreen
 
         self._close_games()
-        history = History.start(setup, undo_mode=self.settings.undo_mode)
-        return self._show_game(GameScreen(history, names, kinds, ascii=self.ascii))
-
-    def _show_game(self, screen: GameScreen) -> GameScreen:
+        screen = GameScreen(match, ascii=self.ascii)
         screen.guide = self.settings.show_guide
         self.push_screen(screen)
         return screen
 
     def _close_games(self) -> None:
-        # A game in progress is about to give way to another, and with it its
-        # autosave: keep it among the saves first, so no game is ever lost.
+        # The game left behind stays in the store; Continue brings it back.
         game = self.game_screen
-        if game is not None and not game.state.over and game.history.actions:
-            name = game.file_game()
-            if name is not None:
-                self.notify(f"The game you left is saved as {name!r} (o opens it).", markup=False)
+        if game is not None and not game.state.over and game.history.actions and game.match.kept:
+            self.notify("The game you left is kept: Continue brings it back.", markup=False)
         # Keep the start screen at the bottom of the stack and nothing else.
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
-    def action_continue_game(self) -> None:
-        from tui import storage
+    def games_to_continue(self) -> list[Any]:
+        """This player's games in progress but the one on screen, most recent first."""
+        games = self.unfinished_games()
+        game = self.game_screen
+        if game is not None and game.match.game_id is not None:
+            games = [g for g in games if g.id != game.match.game_id]
+        return games
 
+    def action_continue_game(self) -> None:
+        games = self.games_to_continue()
+        if not games:
+            self.notify("There is no other game to continue.", severity="warning")
+        elif len(games) == 1:
+            self.open_stored(games[0].id)
+        else:
+            self.action_list_games()
+
+    def action_list_games(self) -> None:
+        from tui.screens.games import GamesScreen
+
+        def chosen(game_id: int | None) -> None:
+            if game_id is not None:
+                self.open_stored(game_id)
+
+        self.push_screen(GamesScreen(self.unfinished_games()), chosen)
+
+    def open_stored(self, game_id: int) -> GameScreen | None:
+        """Come back to a game of the store, at this player's seats."""
+        from engine import RecordError
+        from match.match import Match
+        from match.store import StoreError
+
+        if self.store is None:
+            return None
+        game = self.game_screen
+        if game is not None and game.match.game_id == game_id:
+            self.pop_to(game)
+            return game
         try:
-            loaded = storage.read_autosave()
-        except storage.StorageError as exc:
-            self.notify(f"Cannot continue: {exc}", severity="error", timeout=10, markup=False)
-            return
-        if loaded is None:
-            self.notify("There is no game to continue.", severity="warning")
-            return
-        self.open_loaded(loaded)
+            match = Match.open(self.store, game_id, me=self.me)
+        except (StoreError, RecordError) as exc:
+            self.notify(f"Cannot open that game: {exc}", severity="error", timeout=10, markup=False)
+            return None
+        return self.show_match(match)
+
+    def pop_to(self, screen: Screen[Any]) -> None:
+        while self.screen is not screen and len(self.screen_stack) > 1:
+            self.pop_screen()
 
     def action_load_game(self) -> None:
+        if not self.files_allowed:
+            # No dialog reads the server's disk: games come from the store.
+            self.action_list_games()
+            return
+
         def chosen(loaded: LoadedGame | None) -> None:
             if loaded is not None:
                 self.open_loaded(loaded)
@@ -150,14 +306,26 @@ class ImhotepApp(App[None]):
         self.push_screen(LoadScreen(), chosen)
 
     def open_loaded(self, loaded: LoadedGame) -> GameScreen:
-        """Show a game read from a file, standing where it was saved."""
-        self._close_games()
-        save = loaded.save
-        from tui.screens.game import GameScreen
+        """Show a game read from a file, standing where it was saved; it is
+        kept in the store from then on as a game of its own."""
+        from match.match import Match
+        from match.seats import Seat, clean_name
+        from match.store import StoreError
 
-        return self._show_game(
-            GameScreen(loaded.history, save.names, save.players, ascii=self.ascii)
+        save = loaded.save
+        seats = tuple(
+            Seat(name=clean_name(name, f"Player {index + 1}"), kind=kind)
+            for index, (name, kind) in enumerate(zip(save.names, save.players, strict=True))
         )
+        pair = (seats[0], seats[1])
+        try:
+            match = Match.adopt(loaded.history, pair, store=self.store, me=self.me)
+        except StoreError as exc:
+            self.notify(
+                f"This game is not being kept: {exc}", severity="error", timeout=10, markup=False
+            )
+            match = Match.adopt(loaded.history, pair, store=None, me=self.me)
+        return self.show_match(match)
 
     def action_help(self) -> None:
         try:
@@ -209,12 +377,23 @@ class ImhotepApp(App[None]):
         self._remember(undo_mode=mode)
         game = self.game_screen
         if game is not None:
-            game.history.undo_mode = mode
+            game.match.set_undo_mode(mode)
             game.refresh_bindings()
         self.notify(
             "Undo may now go back to the start of the game."
             if mode == "free"
             else "Undo now stops where a face-down token was revealed."
+        )
+
+    def set_language(self, language: str) -> None:
+        """Speak ``language`` ("auto": the environment's) now and at the next start."""
+        if language != "auto" and language not in i18n.LANGUAGES:
+            return
+        self._remember(lang=language)
+        self.language = i18n.use(i18n.choose_language(None, language))
+        self.notify(
+            _("Language: {language}.").format(language=i18n.LANGUAGES[self.language]),
+            markup=False,
         )
 
     @property
@@ -241,10 +420,14 @@ class ImhotepApp(App[None]):
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
-        if self.game_screen is None and self._can_continue():
-            # With a game open, the autosave is that very game (or one just
-            # filed among the saves): Load game reaches any other.
-            yield SystemCommand("Continue", "Continue the last game", self.action_continue_game)
+        if self.games_to_continue():
+            # Not the game on screen itself: Continue would only come back to it.
+            yield SystemCommand(
+                "Continue", "Go on with a game in progress", self.action_continue_game
+            )
+        yield SystemCommand(
+            "Your games", "Every game of yours in progress, newest first", self.action_list_games
+        )
         yield SystemCommand("Load game", "Open a saved game or a file", self.action_load_game)
         yield SystemCommand("Help", "How to play: rules, scoring, keys", self.action_help)
         yield SystemCommand(
@@ -262,6 +445,22 @@ class ImhotepApp(App[None]):
             "safe: undo stops where a hidden token was revealed; free: undo anything",
             self.action_toggle_undo,
         )
+        for code, name in i18n.LANGUAGES.items():
+            if code != self.language:
+                if self.ascii and not name.isascii():
+                    # A name in another script would not show without UTF-8.
+                    name = f"{_LATIN_NAMES.get(code, code)} ({code})"
+                yield SystemCommand(
+                    _("Language: {language}").format(language=name),
+                    _("Show the game in this language"),
+                    partial(self.set_language, code),
+                )
+        if self.settings.lang != "auto":
+            yield SystemCommand(
+                _("Language: follow the system"),
+                _("Use the language that LC_ALL, LC_MESSAGES or LANG name"),
+                partial(self.set_language, "auto"),
+            )
         game = self.game_screen
         if game is not None and screen is game:
             yield SystemCommand("Save game", "Save this game under a name", game.action_save)

@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from engine import ALL_ACTIONS, GameRecord, replay, why_illegal
-from tui import storage
-from tui.storage import SaveFile, StorageError
+from match import saves as storage
+from match.saves import SaveFile, StorageError
 
 Loader = Callable[[Path], object]
 LOADERS: list[Loader] = [storage.read_save, storage.import_file]
@@ -300,6 +300,6 @@ def test_an_engine_failure_becomes_a_storage_error(
     def broken(*args: object, **kwargs: object) -> None:
         raise IndexError("engine bug")
 
-    monkeypatch.setattr("tui.history.replay", broken)
+    monkeypatch.setattr("match.history.replay", broken)
     with pytest.raises(StorageError, match=r"^s\.json: cannot be read \(IndexError: engine bug\)$"):
         storage.read_save(path)

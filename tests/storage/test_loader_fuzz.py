@@ -11,8 +11,9 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from engine import GameRecord, encode_record, replay
-from tui import storage
-from tui.storage import LoadedGame, SaveFile, StorageError
+from match import saves as storage
+from match.saves import LoadedGame, SaveFile, StorageError
+from tui import files
 
 FUZZ = settings(
     max_examples=150,
@@ -178,10 +179,10 @@ def test_json_field_edits(
 def test_settings_never_fail(
     fuzz_dir: Path, monkeypatch_session: pytest.MonkeyPatch, data: bytes
 ) -> None:
-    storage.settings_path().write_bytes(data)
-    result = storage.read_settings()
-    assert isinstance(result, storage.Settings)
-    assert storage.settings_path().read_bytes() == data
+    files.settings_path().write_bytes(data)
+    result = files.read_settings()
+    assert isinstance(result, files.Settings)
+    assert files.settings_path().read_bytes() == data
 
 
 @pytest.fixture(scope="module")

@@ -1,4 +1,4 @@
-"""tui.storage: saving, loading, listing, exporting, settings and atomic writes."""
+"""match.saves and tui.files: saving, loading, listing, exporting, settings and atomic writes."""
 
 from __future__ import annotations
 
@@ -12,9 +12,11 @@ import msgspec
 import pytest
 
 from engine import GameRecord, current_player, encode_record, replay, score
-from tui import storage
-from tui.history import History
-from tui.storage import GameSettings, Settings, StorageError
+from match import saves as storage
+from match.history import History
+from match.saves import GameSettings, StorageError
+from tui import files
+from tui.files import Settings
 
 
 def files_in(directory: Path) -> set[str]:
@@ -27,7 +29,7 @@ def files_in(directory: Path) -> set[str]:
 def test_data_dir_follows_the_environment(data_dir: Path) -> None:
     assert storage.data_dir() == data_dir
     assert storage.autosave_path() == data_dir / "autosave.json"
-    assert storage.settings_path() == data_dir / "settings.json"
+    assert files.settings_path() == data_dir / "settings.json"
     assert storage.save_path("Evening game") == data_dir / "saves" / "Evening game.json"
 
 
@@ -134,9 +136,9 @@ def test_autosave(data_dir: Path, partial_record: GameRecord) -> None:
     loaded = storage.read_autosave()
     assert loaded is not None
     assert loaded.history.cursor == history.cursor
-    storage.clear_autosave()
+    storage.delete_save(storage.autosave_path())
     assert storage.read_autosave() is None
-    storage.clear_autosave()  # already gone: fine
+    storage.delete_save(storage.autosave_path())  # already gone: fine
 
 
 def test_save_exists_and_delete(data_dir: Path, partial_record: GameRecord) -> None:
@@ -305,14 +307,14 @@ def test_save_path_stays_in_the_saves_folder(data_dir: Path, typed: str) -> None
 
 
 def test_settings_default_when_missing(data_dir: Path) -> None:
-    assert storage.read_settings() == Settings()
+    assert files.read_settings() == Settings()
 
 
 def test_settings_round_trip(data_dir: Path) -> None:
     wanted = Settings(show_guide=False, ascii=True, undo_mode="free")
-    storage.write_settings(wanted)
-    assert storage.read_settings() == wanted
-    assert json.loads(storage.settings_path().read_text())["show_guide"] is False
+    files.write_settings(wanted)
+    assert files.read_settings() == wanted
+    assert json.loads(files.settings_path().read_text())["show_guide"] is False
 
 
 @pytest.mark.parametrize(
@@ -321,22 +323,22 @@ def test_settings_round_trip(data_dir: Path) -> None:
 )
 def test_damaged_settings_give_the_defaults(data_dir: Path, content: bytes) -> None:
     data_dir.mkdir()
-    storage.settings_path().write_bytes(content)
-    assert storage.read_settings() == Settings()
-    assert storage.settings_path().read_bytes() == content
+    files.settings_path().write_bytes(content)
+    assert files.read_settings() == Settings()
+    assert files.settings_path().read_bytes() == content
 
 
 def test_one_bad_setting_keeps_the_others(data_dir: Path) -> None:
     data_dir.mkdir()
-    storage.settings_path().write_text(
+    files.settings_path().write_text(
         '{"ascii": "yes", "show_guide": false, "undo_mode": "never", "future": 1}'
     )
-    assert storage.read_settings() == Settings(show_guide=False)
+    assert files.read_settings() == Settings(show_guide=False)
 
 
 def test_settings_in_a_folder_give_the_defaults(data_dir: Path) -> None:
-    storage.settings_path().mkdir(parents=True)
-    assert storage.read_settings() == Settings()
+    files.settings_path().mkdir(parents=True)
+    assert files.read_settings() == Settings()
 
 
 # Atomic writes ------------------------------------------------------------

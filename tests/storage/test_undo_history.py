@@ -1,4 +1,4 @@
-"""tui.history: undo, redo, the safe-mode limit and undo to a player's decision."""
+"""match.history: undo, redo, the safe-mode limit and undo to a player's decision."""
 
 from __future__ import annotations
 
@@ -22,7 +22,7 @@ from engine import (
     replay,
     reveals_hidden,
 )
-from tui.history import History
+from match.history import History
 
 
 def reveal_steps(states: list[GameState]) -> list[int]:

@@ -1,5 +1,5 @@
-"""Saving through the real app: autosave survives kill -9, bad files on the
-command line, save and load screens, the game log."""
+"""Keeping games through the real app: every move survives kill -9, bad files
+on the command line, save and load screens, the game log."""
 
 from __future__ import annotations
 
@@ -18,7 +18,12 @@ from pathlib import Path
 from tui_support import NAMES, history_of
 
 from engine import Place, Setup, encode_state
-from tui import storage
+from match import saves as storage
+from match.files import store_path
+from match.match import Match
+from match.seats import Seat
+from match.store import Store, StoreError
+from tui.__main__ import build_app, parse_args
 from tui.app import ImhotepApp
 from tui.keys import keys_for
 from tui.screens.files import LoadScreen, PromptScreen
@@ -72,12 +77,14 @@ def _wait_for(check: object, timeout: float = 30.0) -> None:
     raise AssertionError("timed out waiting for the app")
 
 
-def _autosaved_moves() -> int:
+def _stored_moves() -> int:
+    """The moves of the one game in the data folder's store (-1: none yet)."""
     try:
-        loaded = storage.read_autosave()
-    except storage.StorageError:
+        with Store.open(store_path(), create=False) as store:
+            games = store.games()
+    except StoreError:
         return -1
-    return -1 if loaded is None else loaded.history.cursor
+    return games[0].moves if len(games) == 1 else -1
 
 
 def test_sigkill_loses_no_applied_action() -> None:
@@ -94,16 +101,18 @@ def test_sigkill_loses_no_applied_action() -> None:
         _wait_for(lambda: app.shows("Reserve"), timeout=30)
         for moves, key in enumerate(b"1524", start=1):
             app.type(bytes([key]))
-            _wait_for(lambda moves=moves: _autosaved_moves() == moves)
+            _wait_for(lambda moves=moves: _stored_moves() == moves)
     finally:
         app.kill()  # SIGKILL: nothing in the app gets to run
-    loaded = storage.read_autosave()
-    assert loaded is not None
-    assert loaded.history.actions == (Place(0), Place(4), Place(1), Place(3))
-    assert loaded.state.grid[:5] == (0, 0, -1, 1, 1)
+    with Store.open(store_path()) as store:
+        (game,) = store.games()
+        match = Match.open(store, game.id)
+        assert match.history.actions == (Place(0), Place(4), Place(1), Place(3))
+        assert match.state.grid[:5] == (0, 0, -1, 1, 1)
+        assert match.here == {0, 1}  # the killed process's seats are free again
 
 
-def test_resume_opens_the_autosaved_game() -> None:
+def test_resume_opens_the_game_in_progress() -> None:
     history_setup = Setup(seed=4)
     app = ImhotepApp()
 
@@ -119,9 +128,7 @@ def test_resume_opens_the_autosaved_game() -> None:
     import asyncio
 
     before = asyncio.run(play_some())
-    loaded = storage.read_autosave()
-    assert loaded is not None
-    resumed = ImhotepApp(open_game=loaded)
+    resumed = build_app(parse_args(["--resume"]))
 
     async def look() -> bytes:
         async with resumed.run_test(size=(80, 24)) as pilot:
@@ -167,7 +174,8 @@ def test_a_plain_start_leaves_the_engine_and_saves_unloaded(tmp_path: Path) -> N
         "import sys\n"
         "from tui.__main__ import build_app, parse_args\n"
         "build_app(parse_args([]))\n"
-        "print(sorted(m for m in ('engine', 'tui.storage', 'ai') if m in sys.modules))\n"
+        "heavy = ('engine', 'match.saves', 'match.match', 'ai')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
     )
     result = subprocess.run(
         [sys.executable, "-c", probe],
@@ -259,7 +267,7 @@ async def test_saving_under_a_taken_name_asks_first() -> None:
         assert storage.read_save(storage.save_path("mine")).history.cursor == first + 1
 
 
-async def test_a_finished_game_is_filed_and_not_offered_to_continue() -> None:
+async def test_a_finished_game_is_kept_and_not_offered_to_continue() -> None:
     import random
 
     from engine import apply, legal_actions
@@ -274,20 +282,23 @@ async def test_a_finished_game_is_filed_and_not_offered_to_continue() -> None:
         state = apply(state, action)
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = GameScreen(history_of(setup, actions[:-1]), NAMES)
-        await app.push_screen(screen)
+        seats = (Seat(name=NAMES[0]), Seat(name=NAMES[1]))
+        match = Match.adopt(history_of(setup, actions[:-1]), seats, store=app.store)
+        screen = app.show_match(match)
         await pilot.pause()
         await pilot.press(*keys_for(actions[-1]))
         await pilot.pause()
         assert screen.state.over
-    assert not storage.autosave_path().exists()
-    finished = [s for s in storage.list_saves() if s.finished]
-    assert len(finished) == 1 and finished[0].names == NAMES
+        assert not app.unfinished_games()
+    with Store.open(store_path()) as store:
+        (finished,) = store.games(statuses=("over",))
+        assert (finished.seats[0].name, finished.seats[1].name) == NAMES
+        assert finished.moves == len(actions)
 
 
-async def test_a_game_left_for_another_is_kept_among_the_saves() -> None:
-    # The command palette starts or loads a game at any time; the autosave then
-    # belongs to the new game, so the one left must not go with it.
+async def test_a_game_left_for_another_is_kept_in_the_store() -> None:
+    # The command palette starts or loads a game at any time; the game left
+    # stays among the games in progress, and Continue brings it back.
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(Setup(seed=3), NAMES)
@@ -296,10 +307,12 @@ async def test_a_game_left_for_another_is_kept_among_the_saves() -> None:
         left = encode_state(app.game_screen.state)  # type: ignore[union-attr]
         app.start_game(Setup(seed=4), ("Cy", "Di"))
         await pilot.pause()
-        kept = [s for s in storage.list_saves() if s.names == NAMES]
-        assert len(kept) == 1 and not kept[0].finished
-        assert encode_state(storage.read_save(kept[0].path).history.state) == left
-        # An untouched game is not worth a file.
+        (kept,) = app.unfinished_games()
+        assert kept.title == "Ann v Bob" and kept.moves == 2
+        # An untouched game is not worth a line in the list.
         app.start_game(Setup(seed=5), NAMES)
         await pilot.pause()
-        assert [s.names for s in storage.list_saves()].count(("Cy", "Di")) == 0
+        assert [g.title for g in app.unfinished_games()] == ["Ann v Bob"]
+        app.action_continue_game()
+        await pilot.pause()
+        assert encode_state(app.game_screen.state) == left  # type: ignore[union-attr]

@@ -6,12 +6,12 @@ import asyncio
 import threading
 import time
 
-from tui_support import NAMES
+from tui_support import NAMES, game_screen
 
 import ai
 from engine import Action, GameState, Setup, legal_actions
+from match.history import History
 from tui.app import ImhotepApp
-from tui.history import History
 from tui.keys import keys_for
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
@@ -53,7 +53,7 @@ async def test_computer_against_computer_plays_to_the_end() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
         history_setup = Setup(seed=31, sides="BABA")
-        screen = GameScreen(History.start(history_setup), NAMES, ("easy", "medium"))
+        screen = game_screen(History.start(history_setup), NAMES, ("easy", "medium"))
         screen.delay = 0.0
         await app.push_screen(screen)
         await _wait_until(pilot, lambda: screen.state.over, timeout=120)
@@ -86,8 +86,8 @@ async def test_human_against_computer_and_undo_to_own_decision() -> None:
 async def test_human_keys_are_refused_while_the_computer_is_to_move() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = GameScreen(History.start(Setup(seed=8, starter=1)), NAMES, ("human", "hard"))
-        screen._computers[1] = HeldHard()  # type: ignore[assignment]
+        screen = game_screen(History.start(Setup(seed=8, starter=1)), NAMES, ("human", "hard"))
+        screen.match.computers[1] = HeldHard()  # type: ignore[assignment]
         await app.push_screen(screen)
         await pilot.pause()
         # The first-game guide does not tell the person what the computer should do.
@@ -109,7 +109,7 @@ async def _human_moved_against_held_hard(  # type: ignore[no-untyped-def]
     assert screen is not None
     screen.delay = 0.0
     held = HeldHard()
-    screen._computers[1] = held  # type: ignore[assignment]
+    screen.match.computers[1] = held  # type: ignore[assignment]
     await pilot.press("5")
     await pilot.pause()
     return screen, held

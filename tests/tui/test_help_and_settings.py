@@ -5,7 +5,7 @@ from __future__ import annotations
 from tui_support import NAMES, history_of, open_game, walk_until
 
 from engine import GameState, Play, Setup, encode_state, legal_actions, score
-from tui import storage
+from tui import files
 from tui.app import ImhotepApp
 from tui.guide import guide_sentences, guide_text
 from tui.keys import keys_for
@@ -99,7 +99,7 @@ async def test_guide_can_be_switched_off_and_stays_off() -> None:
         await pilot.pause()
         assert not game.guide
         assert game.query_one("#message", Line).plain == ""
-    assert storage.read_settings().show_guide is False
+    assert files.read_settings().show_guide is False
     again = ImhotepApp()
     async with again.run_test(size=(80, 24)) as pilot:
         again.start_game(Setup(seed=1), NAMES)

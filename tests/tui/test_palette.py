@@ -18,9 +18,9 @@ async def test_continue_is_offered_only_outside_the_game_it_would_open() -> None
         assert "Continue" not in _titles(app)  # nothing to continue yet
         app.start_game(Setup(seed=2), NAMES)
         await pilot.pause()
-        await pilot.press("5")  # autosaved now
+        await pilot.press("5")  # kept in the store now
         await pilot.pause()
-        assert "Continue" not in _titles(app)
+        assert "Continue" not in _titles(app)  # the only game is the one on screen
         await pilot.press("question_mark")  # over the game, still the same game
         await pilot.pause()
         assert "Continue" not in _titles(app)

@@ -7,7 +7,7 @@ import random
 import pytest
 from rich.style import Style
 from textual.pilot import Pilot
-from tui_support import NAMES, history_of, open_game, walk_until
+from tui_support import NAMES, game_screen, history_of, open_game, walk_until
 
 from engine import (
     Action,
@@ -377,7 +377,7 @@ async def test_every_step_prompt_fits_one_line_at_80_columns(step: str) -> None:
     names = ("Bartholomew Fitzroy", "Maximiliana Ortega")  # near the 20-letter limit
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = GameScreen(history_of(setup, actions), names)
+        screen = game_screen(history_of(setup, actions), names)
         await app.push_screen(screen)
         await pilot.pause()
         prompt = screen.query_one("#prompt", Line).plain

@@ -10,12 +10,11 @@ import random
 
 import textual.constants
 from textual.pilot import Pilot
-from tui_support import NAMES, history_of
+from tui_support import NAMES, game_screen, history_of
 
 from engine import Action, Setup, apply, legal_actions
 from tui.app import ImhotepApp
 from tui.keys import keys_for
-from tui.screens.game import GameScreen
 
 MID_GAME = Setup(seed=21, sides="ABAB", starter=0)
 
@@ -33,7 +32,7 @@ def _random_prefix(setup: Setup, length: int | None) -> list[Action]:
 
 async def _open_mid_game(pilot: Pilot[None]) -> None:
     history = history_of(MID_GAME, _random_prefix(MID_GAME, 30))
-    await pilot.app.push_screen(GameScreen(history, NAMES))
+    await pilot.app.push_screen(game_screen(history, NAMES))
     await pilot.pause()
 
 
@@ -61,7 +60,7 @@ async def _finish_game(pilot: Pilot[None]) -> None:
     setup = Setup(seed=8, sides="BBAA", starter=1)
     actions = _random_prefix(setup, None)
     history = history_of(setup, actions[:-1])
-    await pilot.app.push_screen(GameScreen(history, NAMES))
+    await pilot.app.push_screen(game_screen(history, NAMES))
     await pilot.pause()
     await pilot.press(*keys_for(actions[-1]))
     await pilot.pause()

@@ -12,8 +12,10 @@ from engine import (
     apply,
     legal_actions,
 )
+from match.history import History
+from match.match import Match
+from match.seats import Seat
 from tui.app import ImhotepApp
-from tui.history import History
 from tui.screens.game import GameScreen
 
 NAMES = ("Ann", "Bob")
@@ -44,8 +46,26 @@ def history_of(setup: Setup, actions: list[Action]) -> History:
     return history
 
 
+def match_of(
+    history: History,
+    names: tuple[str, str] = NAMES,
+    kinds: tuple[str, str] = ("human", "human"),
+) -> Match:
+    """A match of ``history`` played at this keyboard, kept in no store."""
+    seats = (Seat(name=names[0], kind=kinds[0]), Seat(name=names[1], kind=kinds[1]))
+    return Match(history, seats)
+
+
+def game_screen(
+    history: History,
+    names: tuple[str, str] = NAMES,
+    kinds: tuple[str, str] = ("human", "human"),
+) -> GameScreen:
+    return GameScreen(match_of(history, names, kinds))
+
+
 async def open_game(app: ImhotepApp, history: History) -> GameScreen:
-    screen = GameScreen(history, NAMES)
+    screen = game_screen(history)
     await app.push_screen(screen)
     return screen
 

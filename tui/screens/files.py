@@ -1,6 +1,6 @@
 """Saving and loading: a name prompt, the list of saves, and a path prompt.
 
-All reading and writing happens in :mod:`tui.storage`; these screens only ask
+All reading and writing happens in :mod:`match.saves`; these screens only ask
 the player and show what went wrong.
 """
 
@@ -17,7 +17,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Static
 
-from tui import storage
+from match import saves
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
 
@@ -51,7 +51,26 @@ class PromptScreen(ModalScreen[str | None]):
         self.dismiss(text)
 
 
-class LoadScreen(ModalScreen[storage.LoadedGame | None]):
+class ConfirmScreen(ModalScreen[bool]):
+    """A yes-or-no question: y or Enter says yes, n or Esc says no."""
+
+    CSS_PATH = style_path("files.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("y,enter", "dismiss(True)", "Yes"),
+        Binding("n,escape", "dismiss(False)", "No"),
+    ]
+
+    def __init__(self, question: str) -> None:
+        super().__init__()
+        self.question = question
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static(Text(self.question), classes="dialog-title")
+        yield KeyBar()
+
+
+class LoadScreen(ModalScreen[saves.LoadedGame | None]):
     """The saved games, newest first, with their players, score and whose turn."""
 
     CSS_PATH = style_path("files.tcss")
@@ -72,8 +91,8 @@ class LoadScreen(ModalScreen[storage.LoadedGame | None]):
         table.add_columns("Name", "Saved", "Players", "Score", "Turn")
         problem = self.query_one("#problem", Static)
         try:
-            self.summaries = storage.list_saves()
-        except storage.StorageError as exc:
+            self.summaries = saves.list_saves()
+        except saves.StorageError as exc:
             self.summaries = []
             problem.update(Text(str(exc)))
         for index, summary in enumerate(self.summaries):
@@ -82,12 +101,12 @@ class LoadScreen(ModalScreen[storage.LoadedGame | None]):
             problem.update("No saved games yet. Press i to open a file by its path.")
 
     @staticmethod
-    def _row(summary: storage.SaveSummary) -> tuple[Text, ...]:
+    def _row(summary: saves.SaveSummary) -> tuple[Text, ...]:
         # Names and file names are the players' own text: never markup.
         return tuple(Text(cell) for cell in LoadScreen._cells(summary))
 
     @staticmethod
-    def _cells(summary: storage.SaveSummary) -> tuple[str, ...]:
+    def _cells(summary: saves.SaveSummary) -> tuple[str, ...]:
         saved = summary.modified.strftime("%Y-%m-%d %H:%M") if summary.modified else "?"
         if summary.error is not None:
             return (summary.name, saved, "unreadable", "", "")
@@ -112,8 +131,8 @@ class LoadScreen(ModalScreen[storage.LoadedGame | None]):
 
     def _open(self, path: Path) -> None:
         try:
-            loaded = storage.import_file(path)
-        except storage.StorageError as exc:
+            loaded = saves.import_file(path)
+        except saves.StorageError as exc:
             self.query_one("#problem", Static).update(Text(str(exc)))
             return
         self.dismiss(loaded)

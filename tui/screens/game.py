@@ -1,14 +1,14 @@
-"""The game screen: owns the game's history and turns choices into engine actions.
+"""The game screen: a view of a :class:`match.match.Match`.
 
 Widgets only draw what they are given and post what the player meant
-(``CellChosen``, ``SlotChosen``); this screen asks the engine whether that is
-legal, applies it, and hands the new state back down.
+(``CellChosen``, ``SlotChosen``); this screen hands the choice to the match,
+which asks the engine and keeps the game, and redraws when the match reports
+a move (from this keyboard, the computer or another terminal).
 """
 
 from __future__ import annotations
 
 import threading
-from datetime import datetime
 from functools import partial
 from pathlib import PurePath
 from typing import ClassVar, cast
@@ -32,7 +32,6 @@ from engine import (
     Take,
     Unload,
     current_player,
-    describe,
     legal_actions,
     outcome,
     step_prompt,
@@ -40,16 +39,17 @@ from engine import (
 )
 from engine.actions import PASS, PLACES, STOP, UNLOADS
 from engine.explain import explain_score
+from match import saves
+from match.history import History
+from match.match import Event, Match, Moved, Notice, Rewound, SeatsChanged, TakebackAsked
 from tui import cursor as nav
-from tui import storage
 from tui.glyphs import ASCII, UNICODE
 from tui.guide import guide_sentences
 from tui.help.topics import TOKEN_TOPICS, topic_for_reason
-from tui.history import History
 from tui.keys import BOAT_KEYS, TOKEN_KEYS, keys_for
 from tui.paths import style_path
 from tui.screens.details import DetailsScreen
-from tui.screens.files import PromptScreen
+from tui.screens.files import ConfirmScreen, PromptScreen
 from tui.screens.log import LogScreen
 from tui.widgets.harbor import CellChosen, Harbor, Marks, SlotChosen
 from tui.widgets.info import HarborInfo
@@ -59,6 +59,9 @@ from tui.widgets.log import ActionLog
 from tui.widgets.player import MonumentChosen, PlayerPanel
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+# How often the screen looks for moves made in another terminal: a move shows
+# there within this time plus a frame, and a look costs one SQLite pragma.
+POLL_SECONDS = 0.1
 
 
 class GameScreen(Screen[None]):
@@ -107,40 +110,42 @@ class GameScreen(Screen[None]):
     cursor: reactive[nav.Position] = reactive(nav.START, init=False, repaint=False)
     selected: reactive[tuple[int, int] | None] = reactive(None, init=False, repaint=False)
 
-    def __init__(
-        self,
-        history: History,
-        names: tuple[str, str] = ("Player 1", "Player 2"),
-        kinds: tuple[str, str] = ("human", "human"),
-        *,
-        ascii: bool | None = None,
-    ) -> None:
+    def __init__(self, match: Match, *, ascii: bool | None = None) -> None:
         super().__init__()
-        self.history = history
-        self.names = names
-        self.kinds = kinds
+        self.match = match
         self._ascii_choice = ascii  # None: follow the app's setting
         self.ascii = False
-        self._log: list[str] = []
         self._ready = False  # set once the widgets exist
-        self._autosave_failed = False
         self._legal: list[Action] = []
         self._message_topic: str | None = None
         self.guide = False  # the first-game guide, switched on by the app's setting
-        # Computer players, by seat; they think in a worker thread.
-        self._computers = {
-            who: ai.make_player(kind) for who, kind in enumerate(kinds) if kind in ai.LEVELS
-        }
-        self._stop = threading.Event()
         self._hint_stop = threading.Event()
-        # One search at a time per player object: an interrupted search may
-        # still be finishing when the next one starts.
-        self._think_lock = threading.Lock()
-        self._thinking_on: GameState | None = None  # the state a search started from
-        # Pause before a computer's move, so a person can follow it (+/- change it).
-        self.delay = 0.4 if len(self._computers) < 2 else 1.0
         self._footer_key: tuple[bool, ...] = ()
-        self.set_reactive(GameScreen.state, history.state)
+        self._asked: TakebackAsked | None = None
+        match.subscribe(self._on_match_event)
+        self.set_reactive(GameScreen.state, match.state)
+
+    # The match's parts that the screen and its tests read.
+
+    @property
+    def history(self) -> History:
+        return self.match.history
+
+    @property
+    def names(self) -> tuple[str, str]:
+        return self.match.names
+
+    @property
+    def kinds(self) -> tuple[str, str]:
+        return self.match.kinds
+
+    @property
+    def _log(self) -> tuple[str, ...]:
+        return self.match.log
+
+    def _panel_kind(self, seat: int) -> str:
+        where = self.match.where(seat)
+        return "remote" if where == "away" else self.kinds[seat]
 
     # --- layout -------------------------------------------------------------
 
@@ -151,8 +156,8 @@ class GameScreen(Screen[None]):
                 yield HarborInfo(id="info")
                 yield ActionLog(id="log")
             with Vertical(id="right"):
-                yield PlayerPanel(0, self.names[0], self.kinds[0])
-                yield PlayerPanel(1, self.names[1], self.kinds[1])
+                yield PlayerPanel(0, self.names[0], self._panel_kind(0))
+                yield PlayerPanel(1, self.names[1], self._panel_kind(1))
         yield Line(id="prompt")
         yield Line(id="message")
         yield KeyBar(id="keys")
@@ -162,10 +167,20 @@ class GameScreen(Screen[None]):
         self._ready = True
         choice = self._ascii_choice
         self.set_ascii(bool(getattr(self.app, "ascii", False)) if choice is None else choice)
-        self._rebuild_log()
         self._sync()
-        self.say("")
+        self.say(self._opening_words())
         self._check_size(self.app.size.width, self.app.size.height)
+        if self.match.store is not None:
+            self.set_interval(POLL_SECONDS, self.match.poll, name="store")
+
+    def _opening_words(self) -> str:
+        match = self.match
+        if match.store is None:
+            problem = getattr(self.app, "store_problem", None)
+            return f"This game is not being kept: {problem}" if problem else ""
+        if match.code and not all(seat.owner for seat in match.seats if not seat.computer):
+            return f"Table {match.code}: the other player types  imhotep-duel join {match.code}"
+        return ""
 
     def on_resize(self, event: events.Resize) -> None:
         self._check_size(event.size.width, event.size.height)
@@ -205,16 +220,16 @@ class GameScreen(Screen[None]):
             self.query_one(HarborInfo).state = state
             for panel in self.query(PlayerPanel):
                 panel.state = state
-            self.query_one(ActionLog).entries = tuple(self._log)
+            self.query_one(ActionLog).entries = self._log
             self._show_prompt()
             self._refresh_footer()
-        self._maybe_think()
+        self.match.start_thinking(self.app.call_from_thread)
 
     def _refresh_footer(self) -> None:
         # Recomposing the footer is costly: only when a key's availability changed.
         key = (
-            self._can_undo(),
-            self.history.can_redo,
+            self.match.can_undo(),
+            self.match.can_redo(),
             STOP in self._legal,
             PASS in self._legal,
             self.state.over,
@@ -255,12 +270,23 @@ class GameScreen(Screen[None]):
     def _show_prompt(self) -> None:
         state = self.state
         glyphs = ASCII if self.ascii else UNICODE
+        match = self.match
         if state.over:
             text = "The game is over."
         elif self.computer_to_move:
             who = current_player(state)
             level = self.kinds[who]
             text = f"{glyphs.turn} {glyphs.meeples[who]} {self.names[who]} ({level}) is thinking..."
+        elif match.waiting:
+            who = current_player(state)
+            name = self.names[who]
+            head = f"{glyphs.turn} {glyphs.meeples[who]} "
+            if match.seats[who].owner is None:
+                text = head + f"waiting for a player to join (table {match.code})"
+            elif not match.presence_live[who]:
+                text = head + f"waiting for {name}, who has left the game"
+            else:
+                text = head + f"{name}'s turn, in another terminal: waiting..."
         else:
             who = current_player(state)
             head = f"{glyphs.turn} {glyphs.meeples[who]} {self.names[who]}: "
@@ -314,13 +340,13 @@ class GameScreen(Screen[None]):
         self._message_topic = topic
         message = self.query_one("#message", Line)
         message.set_class(error, "error")
-        if not text and self.guide and not self.computer_to_move:
+        if not text and self.guide and not self.match.waiting:
             # (The guide explains a person's choices, not the computer's.)
             message.add_class("guide")
             message.update(guide_sentences(self.state, self.names))
             return
         message.remove_class("guide")
-        if not text and self._legal == [PASS] and not self.computer_to_move:
+        if not text and self._legal == [PASS] and not self.match.waiting:
             # Why the player must pass, in the engine's words.
             reason = step_prompt(self.state)
             text = reason[0].upper() + reason[1:] + "."
@@ -328,41 +354,84 @@ class GameScreen(Screen[None]):
 
     # --- applying choices ------------------------------------------------------
 
-    def choose(self, action: Action, *, by_computer: bool = False) -> bool:
-        """Apply ``action`` if the engine allows it; otherwise show its reason."""
-        state = self.state
-        if self.computer_to_move and not by_computer:
-            who = current_player(state)
-            self.say(f"Please wait: {self.names[who]} (computer) is to move.")
+    def choose(self, action: Action) -> bool:
+        """Hand ``action`` to the match; show the reason if it is refused."""
+        match = self.match
+        if match.waiting:
+            who = current_player(self.state)
+            if match.where(who) == "computer":
+                self.say(f"Please wait: {self.names[who]} (computer) is to move.")
+            else:
+                self.say(f"Please wait: it is {self.names[who]}'s turn, in another terminal.")
             return False
-        reason = why_illegal(state, action)
+        reason = match.play(action)
         if reason is not None:
             self.say(
                 f"Not allowed: {reason}. (? explains)", error=True, topic=topic_for_reason(reason)
             )
             self.app.bell()
             return False
-        self._log.append(describe(state, action, self.names))
-        self.history.push(action)
-        self._persist()
-        self.selected = None
-        self.state = self.history.state
-        self.say("")
-        if self.state.over:
-            self._game_over()
         return True
 
-    def _rebuild_log(self) -> None:
-        states = self.history.states
-        self._log = [
-            describe(before, action, self.names)
-            for before, action in zip(states, self.history.actions, strict=False)
-        ]
+    def _on_match_event(self, event: Event) -> None:
+        """What the match reports, from this keyboard, the computer or elsewhere."""
+        if isinstance(event, Moved):
+            self.selected = None
+            self._asked = None
+            self.state = self.match.state
+            if event.by == "here":
+                self.say("")
+            else:
+                # The log's sentence, with the level beside the name it starts with.
+                name, said = self.names[event.seat], event.text
+                if event.by == "computer" and said.startswith(name):
+                    said = f"{name} ({self.kinds[event.seat]}){said[len(name) :]}"
+                self.say(said)
+            if self.state.over:
+                self._game_over()
+        elif isinstance(event, Rewound):
+            self.selected = None
+            self._asked = None
+            self.state = self.match.state
+            self.say(event.message)
+            if self.state.over:
+                self._game_over()
+        elif isinstance(event, Notice):
+            self.notify(
+                event.message,
+                severity="error" if event.error else "information",
+                timeout=10 if event.error else 5,
+                markup=False,
+            )
+        elif isinstance(event, SeatsChanged):
+            if self._ready:
+                for panel in self.query(PlayerPanel):
+                    panel.set_player(self.names[panel.who], self._panel_kind(panel.who))
+                self._show_prompt()
+                self._refresh_footer()
+                if event.message:
+                    self.say(event.message)
+        elif isinstance(event, TakebackAsked):
+            self._ask_takeback(event)
+
+    def _ask_takeback(self, event: TakebackAsked) -> None:
+        if self._asked == event:
+            return
+        self._asked = event
+        name = self.names[event.seat]
+
+        def answered(yes: bool | None) -> None:
+            if self._asked == event:
+                self._asked = None
+                self.say(self.match.answer_takeback(bool(yes)))
+
+        self.app.push_screen(
+            ConfirmScreen(f"{name} asks to take back their last move. Allow it?"), answered
+        )
 
     def _game_over(self) -> None:
         from tui.screens.game_over import GameOverScreen
 
-        self._keep_finished_game()
         self.app.push_screen(GameOverScreen(self.state, self.names), self._after_game)
 
     async def _after_game(self, choice: str | None) -> None:
@@ -467,52 +536,21 @@ class GameScreen(Screen[None]):
         self.choose(PASS)
 
     def action_back_out(self) -> None:
-        if self.computer_to_move:
-            return  # the token in progress is the computer's
+        if self.match.waiting:
+            return  # the token in progress is not this keyboard's
         if self.selected is not None:
             self.selected = None
             self.say("Swap cleared.")
             return
-        last = self.history.last_action
-        if self.state.pending is not None and isinstance(last, Play):
-            self.history.undo()
-            self._persist()
-            self._rebuild_log()
-            self.state = self.history.state
-            self.say("Token taken back: nothing had happened yet.")
-        elif self.state.pending is not None:
+        if self.state.pending is not None and not self.match.back_out():
             self.say("Part of this token is already done; press z to undo step by step.")
 
-    @property
-    def _human(self) -> int | None:
-        """The one human seat in a game against the computer, else None."""
-        humans = [who for who in (0, 1) if who not in self._computers]
-        return humans[0] if len(humans) == 1 else None
-
-    def _can_undo(self) -> bool:
-        if self._computers and self._human is None:
-            return False  # a demo game: nothing to take back
-        if self._human is not None:
-            return self.history.can_undo_to(self._human)
-        return self.history.can_undo
-
     def action_undo(self) -> None:
-        if self._human is not None and self._can_undo():
-            # Against the computer, undo goes back to the human's last decision.
-            self.stop_thinking()
-            self.history.undo_to(self._human)
-            self._persist()
+        if self.match.can_undo():
             self.selected = None
-            self._rebuild_log()
-            self.state = self.history.state
-            self.say("Undone to your last decision.")
-        elif self._human is None and self.history.can_undo:
-            self.history.undo()
-            self._persist()
-            self.selected = None
-            self._rebuild_log()
-            self.state = self.history.state
-            self.say("Undone.")
+            said = self.match.undo()
+            if self.match.shared:
+                self.say(said)
 
     def action_refused(self, what: str) -> None:
         """A key whose action is off now: say why instead of doing nothing."""
@@ -521,33 +559,13 @@ class GameScreen(Screen[None]):
         elif what == "pass_turn":
             self.choose(PASS)
         elif what == "undo":
-            self.say(self._why_no_undo(), error=True, topic="controls")
-        elif self._computers:
-            self.say("Redo is off in a game with the computer: undo, then play on.", error=True)
+            self.say(self.match.why_no_undo(), error=True, topic="controls")
         else:
-            self.say("Nothing to redo: redo replays steps you have just undone.", error=True)
-
-    def _why_no_undo(self) -> str:
-        if self._human is None and self._computers:
-            return "Undo is off while the computer plays both sides."
-        if self.history.undo_floor > 0:
-            return (
-                "Undo stops where a face-down token came to light (a refill or the "
-                "reserve). To undo past it, switch undo mode to free (ctrl+p)."
-            )
-        if self._human is not None:
-            return "Nothing of yours to undo yet."
-        return "Nothing to undo yet."
+            self.say(self.match.why_no_redo(), error=True)
 
     def action_redo(self) -> None:
-        if self.history.can_redo and not self._computers:
-            self.history.redo()
-            self._persist()
-            self._rebuild_log()
-            self.state = self.history.state
-            self.say("Redone.")
-            if self.state.over:
-                self._game_over()
+        if self.match.can_redo():
+            self.match.redo()
 
     async def action_help(self) -> None:
         await self.app.run_action("help")
@@ -577,52 +595,23 @@ class GameScreen(Screen[None]):
         self._show_prompt()
 
     def action_leave(self) -> None:
+        if self.match.unsaved:
+
+            def answered(yes: bool | None) -> None:
+                if yes:
+                    self.app.exit()
+
+            self.app.push_screen(
+                ConfirmScreen(
+                    f"The last {self.match.unsaved} step(s) could not be written to the game "
+                    f"store ({self.match.store_problem}). Quit anyway and lose them?"
+                ),
+                answered,
+            )
+            return
         self.app.exit()
 
     # --- files -------------------------------------------------------------------
-
-    def _persist(self) -> None:
-        """Autosave after every change, so no applied action is ever lost."""
-        try:
-            storage.write_game(
-                storage.autosave_path(),
-                self.history,
-                names=self.names,
-                players=self.kinds,  # type: ignore[arg-type]
-                settings=storage.GameSettings(undo_mode=self.history.undo_mode, ascii=self.ascii),
-            )
-        except storage.StorageError as exc:
-            if not self._autosave_failed:
-                self.notify(f"Autosave failed: {exc}", severity="error", timeout=10, markup=False)
-            self._autosave_failed = True
-        else:
-            self._autosave_failed = False
-
-    def _keep_finished_game(self) -> None:
-        """File the finished game under a name of its own, then drop the autosave,
-        so that Continue offers only a game in progress and nothing is lost."""
-        if self.file_game() is not None:
-            try:
-                storage.clear_autosave()
-            except storage.StorageError as exc:
-                self.notify(f"Autosave not cleared: {exc}", severity="warning", markup=False)
-
-    def file_game(self) -> str | None:
-        """Keep this game among the saves under a name of its own; that name,
-        or None (after saying why) if it could not be written."""
-        stamp = datetime.now().strftime("%Y-%m-%d %H.%M.%S")
-        name = f"{self.names[0]} v {self.names[1]} {stamp}"
-        try:
-            storage.write_game(
-                storage.save_path(name),
-                self.history,
-                names=self.names,
-                players=self.kinds,  # type: ignore[arg-type]
-            )
-        except storage.StorageError as exc:
-            self.notify(f"Game not filed: {exc}", severity="warning", markup=False)
-            return None
-        return name
 
     def action_save(self, default: str | None = None, replacing: str | None = None) -> None:
         """Ask for a name and save; a name already in use is replaced only if confirmed."""
@@ -631,24 +620,22 @@ class GameScreen(Screen[None]):
             if not name:
                 return
             try:
-                taken = storage.save_path(name).exists()
-            except storage.StorageError as exc:
+                taken = saves.save_path(name).exists()
+            except saves.StorageError as exc:
                 self.notify(str(exc), severity="error", timeout=10, markup=False)
                 return
             if taken and name != replacing:
                 self.action_save(default=name, replacing=name)
                 return
             try:
-                path = storage.write_game(
-                    storage.save_path(name),
+                path = saves.write_game(
+                    saves.save_path(name),
                     self.history,
                     names=self.names,
                     players=self.kinds,  # type: ignore[arg-type]
-                    settings=storage.GameSettings(
-                        undo_mode=self.history.undo_mode, ascii=self.ascii
-                    ),
+                    settings=saves.GameSettings(undo_mode=self.history.undo_mode, ascii=self.ascii),
                 )
-            except storage.StorageError as exc:
+            except saves.StorageError as exc:
                 self.notify(str(exc), severity="error", timeout=10, markup=False)
             else:
                 self.notify(f"Saved as {path.stem}.", markup=False)
@@ -680,64 +667,23 @@ class GameScreen(Screen[None]):
 
     @property
     def computer_to_move(self) -> bool:
-        return not self.state.over and current_player(self.state) in self._computers
-
-    def _maybe_think(self) -> None:
-        if not self.computer_to_move or self._thinking_on is self.state:
-            return
-        self._thinking_on = self.state
-        self._stop = threading.Event()
-        self.run_worker(
-            partial(self._think, self.state, self._stop),
-            thread=True,
-            exclusive=True,
-            group="computer",
-            name="computer move",
-        )
-
-    def _think(self, state: GameState, stop: threading.Event) -> None:
-        """In a worker thread: wait a moment, search, hand the step back."""
-        if stop.wait(self.delay):
-            return
-        player = self._computers[current_player(state)]
-        with self._think_lock:
-            if stop.is_set():
-                return
-            action = player.choose(state, should_stop=stop)
-        if not stop.is_set():
-            self.app.call_from_thread(self._computer_chose, state, action)
-
-    def _computer_chose(self, state: GameState, action: Action) -> None:
-        # A search that outlived its position (undo, a new game) is ignored.
-        if state is not self.state or self._stop.is_set():
-            return
-        who = current_player(state)
-        if self.choose(action, by_computer=True):
-            # The log's sentence, with the level beside the name it starts with.
-            name, said = self.names[who], self._log[-1]
-            if said.startswith(name):
-                said = f"{name} ({self.kinds[who]}){said[len(name) :]}"
-            self.say(said)
-        else:
-            # Never expected (the player picks from legal_actions); think again
-            # rather than leave the game waiting for a move that never comes.
-            self._thinking_on = None
-            self._maybe_think()
+        return self.match.computer_to_move
 
     def stop_thinking(self) -> None:
-        self._stop.set()
+        self.match.stop_thinking()
         self._hint_stop.set()
-        self._thinking_on = None
 
     def on_unmount(self) -> None:
-        self.stop_thinking()
+        self._hint_stop.set()
+        self.match.close()
 
     def action_speed(self, step: int) -> None:
-        self.delay = min(3.0, max(0.0, self.delay + 0.2 * step))
-        self.say(f"Computer moves wait {self.delay:.1f} s.")
+        match = self.match
+        match.delay = min(3.0, max(0.0, match.delay + 0.2 * step))
+        self.say(f"Computer moves wait {match.delay:.1f} s.")
 
     def action_hint(self) -> None:
-        if self.state.over or self.computer_to_move:
+        if self.state.over or self.match.waiting:
             return
         self.say("Thinking about a hint...")
         self._hint_stop = threading.Event()
@@ -760,7 +706,12 @@ class GameScreen(Screen[None]):
             self.say(f"Hint [{' '.join(keys_for(action))}]: {reason}.")
 
     def action_log(self) -> None:
-        self.app.push_screen(LogScreen(self.history, self.names, ascii=self.ascii))
+        # The record names the deal: while another terminal plays, exporting
+        # it would show this side what the face-down tokens are.
+        exportable = self.state.over or not self.match.shared
+        self.app.push_screen(
+            LogScreen(self.history, self.names, ascii=self.ascii, export=exportable)
+        )
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.has_class("too-small") and action != "leave":
@@ -768,9 +719,9 @@ class GameScreen(Screen[None]):
         if action == "new_game":
             return self.state.over
         if action == "undo":
-            return self._can_undo() or None
+            return self.match.can_undo() or None
         if action == "redo":
-            return (self.history.can_redo and not self._computers) or None
+            return self.match.can_redo() or None
         if action == "stop":
             return STOP in self._legal
         if action == "pass_turn":

@@ -18,8 +18,8 @@ from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
 from engine import GameState, describe, score
-from tui import storage
-from tui.history import History
+from match import saves
+from match.history import History
 from tui.paths import style_path
 from tui.screens.files import PromptScreen
 from tui.widgets.harbor import Harbor
@@ -37,8 +37,16 @@ class LogScreen(Screen[None]):
         Binding("e", "export", "Export record"),
     ]
 
-    def __init__(self, history: History, names: tuple[str, str], *, ascii: bool = False) -> None:
+    def __init__(
+        self,
+        history: History,
+        names: tuple[str, str],
+        *,
+        ascii: bool = False,
+        export: bool = True,
+    ) -> None:
         super().__init__()
+        self.export = export
         self.history = history
         self.names = names
         self.ascii = ascii
@@ -95,13 +103,18 @@ class LogScreen(Screen[None]):
     def action_go(self, ply: int) -> None:
         self.query_one(DataTable).move_cursor(row=ply if ply >= 0 else len(self.states) - 1)
 
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "export":
+            return self.export
+        return True
+
     def action_export(self) -> None:
         def chosen(answer: str | None) -> None:
             if not answer:
                 return
             try:
-                path = storage.export_record(Path(answer).expanduser(), self.history.record)
-            except storage.StorageError as exc:
+                path = saves.export_record(Path(answer).expanduser(), self.history.record)
+            except saves.StorageError as exc:
                 self.notify(str(exc), severity="error", timeout=8, markup=False)
             else:
                 self.notify(f"Game record written to {path}", markup=False)

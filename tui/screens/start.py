@@ -31,25 +31,40 @@ class StartScreen(Screen[None]):
         Binding("q", "pick('quit')", "Quit"),
     ]
 
-    def __init__(self, can_continue: bool = False) -> None:
+    def __init__(self) -> None:
         super().__init__()
-        self.can_continue = can_continue
+        self.can_continue = False
 
     def compose(self) -> ComposeResult:
         # The screen's own alignment centres the menu: no container is needed for it.
         with Vertical(id="menu"):
             yield Static(TITLE_ART, id="title")
             yield Static("Build monuments on the Nile, two players, one harbor.", id="tagline")
-            options = [Option("New game", id="new")]
-            if self.can_continue:
-                options.append(Option("Continue", id="continue"))
-            options += [
+            options = [
+                Option("New game", id="new"),
                 Option("Load a saved game", id="load"),
                 Option("Help: how to play", id="help"),
                 Option("Quit", id="quit"),
             ]
             yield OptionList(*options, id="choices")
         yield KeyBar()
+
+    def on_mount(self) -> None:
+        # The game store is opened after the first frame: the menu shows at
+        # once, and Continue joins it when there is a game to go on with.
+        self.call_after_refresh(self.look_for_games)
+
+    def look_for_games(self) -> None:
+        can = bool(getattr(self.app, "can_continue", lambda: False)())
+        if can and not self.can_continue:
+            choices = self.query_one("#choices", OptionList)
+            options = [choices.get_option_at_index(i) for i in range(choices.option_count)]
+            highlighted = choices.highlighted
+            choices.clear_options()
+            choices.add_options([options[0], Option("Continue", id="continue"), *options[1:]])
+            choices.highlighted = highlighted
+        self.can_continue = can
+        self.refresh_bindings()
 
     async def on_option_list_option_selected(self, event: OptionList.OptionSelected) -> None:
         event.stop()

@@ -47,6 +47,11 @@ class PlayerPanel(StripView):
         # The help topic of each line, top to bottom (every monument's height is fixed).
         self._topics = [monument.topic for monument in MONUMENTS for _ in range(monument.height)]
 
+    def set_player(self, name: str, kind: str) -> None:
+        """Who plays this side changed (a player took the seat, or left it)."""
+        self.player_name, self.kind = name, kind
+        self._update()
+
     @property
     def glyphs(self) -> Glyphs:
         return ASCII if self.ascii else UNICODE

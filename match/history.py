@@ -33,7 +33,7 @@ from engine import (
     replay,
     reveals_hidden,
 )
-from tui.files import UndoMode
+from match.seats import UndoMode
 
 UNDO_MODES: tuple[UndoMode, ...] = get_args(UndoMode)
 
@@ -237,6 +237,13 @@ class History:
         if target is None:
             raise ValueError(f"player {player + 1} has no earlier decision that can be undone to")
         self._cursor = target
+        return self.state
+
+    def rewind_to(self, cursor: int) -> GameState:
+        """Go back to ``cursor`` (a takeback agreed to); never below :attr:`undo_floor`."""
+        if not self.undo_floor <= cursor <= self._cursor:
+            raise ValueError(f"cannot go back to move {cursor} from here")
+        self._cursor = cursor
         return self.state
 
     def redo_to(self, player: int) -> GameState:

@@ -1,24 +1,17 @@
-"""Saves, the autosave, exported records and settings: every file the app touches.
+"""The JSON save format: named saves, exported records, and reading old files.
 
 Plain functions, no widgets (frogmouth keeps its load/save in ``data/`` the
-same way). Files live in ``platformdirs.user_data_dir("imhotep-duel")``, or in
-``$IMHOTEP_DATA_DIR`` when that is set (tests and portable installs)::
+same way). Games in progress live in the store (:mod:`match.store`); files
+are how games travel and how players keep a game under a name::
 
     <data dir>/saves/<name>.json   named saves
-    <data dir>/autosave.json       the game in progress
-    <data dir>/settings.json       app settings
+    <data dir>/autosave.json       the game in progress of versions before the
+                                   store (read once, see :mod:`match.legacy`)
 
 Every failure to read or write a game raises :class:`StorageError`, whose
 message names the file and the problem, and nothing else. Reading never
 changes a file; writing goes through :func:`atomic_write`, so a crash leaves
 either the old file or the new one, never half of one.
-
-:func:`read_settings` is the exception to "raise on a bad file": settings are
-not worth a crash, so a missing or damaged file gives the defaults.
-
-The locations, :func:`atomic_write`, :func:`read_bytes` and the settings are
-defined in :mod:`tui.files`, which the start screen uses without loading the
-engine; they are offered here too, so this module stays the one to call.
 """
 
 from __future__ import annotations
@@ -44,22 +37,18 @@ from engine import (
     encode_record,
     score,
 )
-from tui.files import (
+from match.files import (
     MAX_FILE_BYTES,
-    Settings,
     StorageError,
-    UndoMode,
     atomic_write,
     autosave_path,
     data_dir,
     os_error_reason,
     read_bytes,
-    read_settings,
     saves_dir,
-    settings_path,
-    write_settings,
 )
-from tui.history import History
+from match.history import History
+from match.seats import UndoMode
 
 SAVE_FORMAT = "imhotep-duel-save"
 SAVE_VERSION = 1
@@ -248,11 +237,6 @@ def delete_save(path: Path) -> None:
         ) from None
 
 
-def clear_autosave() -> None:
-    """Remove the autosave, e.g. once its game is over."""
-    delete_save(autosave_path())
-
-
 def export_record(path: Path, record: GameRecord) -> Path:
     """Write the engine's bare record (set-up plus actions), e.g. to share a game."""
     atomic_write(Path(path), encode_record(record))
@@ -332,9 +316,6 @@ def summarize(path: Path) -> SaveSummary:
         moves=loaded.history.cursor,
         saved_at=loaded.save.saved_at,
     )
-
-
-# Settings -----------------------------------------------------------------
 
 
 # Internals ----------------------------------------------------------------
@@ -438,11 +419,9 @@ __all__ = [
     "PlayerKind",
     "SaveFile",
     "SaveSummary",
-    "Settings",
     "StorageError",
     "atomic_write",
     "autosave_path",
-    "clear_autosave",
     "data_dir",
     "delete_save",
     "encode_save",
@@ -453,14 +432,11 @@ __all__ = [
     "read_autosave",
     "read_bytes",
     "read_save",
-    "read_settings",
     "sanitize_name",
     "save_exists",
     "save_path",
     "saves_dir",
-    "settings_path",
     "summarize",
     "write_game",
     "write_save_file",
-    "write_settings",
 ]

@@ -1,0 +1,828 @@
+"""The game store: every game, finished or not, in one SQLite database.
+
+Several processes share it (two terminals, the SSH server's sessions), so it
+is used the way SQLite is meant to be shared (see STYLE.md):
+
+- WAL mode: readers never wait for the one writer.
+- Every write is one transaction begun with ``BEGIN IMMEDIATE``, which takes
+  the write lock *before* reading what the write depends on. Appending an
+  action checks that the game still stands at the ply the writer saw; if
+  another process got there first the append is refused (:class:`StaleWrite`)
+  and nothing is written, so no two processes ever both write ply N.
+- ``PRAGMA data_version`` changes when another connection commits, which lets
+  a waiting player notice a move without reading any table
+  (:meth:`Store.changed`).
+- ``synchronous=FULL``: a committed action survives kill -9 and a power cut.
+
+Every failure is a :class:`StoreError` whose message is for the player; the
+store never repairs or rewrites a database it cannot read.
+
+Tables::
+
+    games    one row per game: set-up, status, times, the table code,
+             the cursor (how many of its actions are in play: undone actions
+             stay for redo until a new one replaces them), a summary for lists
+    seats    two rows per game: name, kind, owner, and the presence of the
+             process that holds it (session, seen_at)
+    actions  one row per action: ply, notation, seat, time
+    requests a pending takeback request per game
+    players  names chosen by players known by id (the SSH server's keys)
+    imported files already brought in from the JSON saves of earlier versions
+"""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import secrets
+import socket
+import sqlite3
+import time
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from match.seats import HUMAN, Seat
+
+SCHEMA_VERSION = 1
+APPLICATION_ID = 0x494D4844  # "IMHD": tells our database from any other SQLite file
+# A seat whose process has not been seen for this long is taken as left.
+PRESENCE_SECONDS = 15.0
+BUSY_TIMEOUT_MS = 5000
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+CODE_LENGTH = 5
+
+Status = Literal["open", "playing", "over"]
+DAMAGED = "is damaged (not a readable game database); it was left alone"
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    code TEXT UNIQUE,
+    setup TEXT NOT NULL,
+    undo_mode TEXT NOT NULL DEFAULT 'safe',
+    status TEXT NOT NULL,
+    cursor INTEGER NOT NULL DEFAULT 0,
+    to_move INTEGER NOT NULL DEFAULT 0,
+    score0 INTEGER NOT NULL DEFAULT 0,
+    score1 INTEGER NOT NULL DEFAULT 0,
+    invited TEXT,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL CHECK (seat IN (0, 1)),
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    owner TEXT,
+    session TEXT,
+    seen_at REAL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ply INTEGER NOT NULL,
+    notation TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE IF NOT EXISTS requests (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    at_ply INTEGER NOT NULL,
+    to_ply INTEGER NOT NULL,
+    at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    created_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS imported (
+    digest TEXT PRIMARY KEY,
+    game_id INTEGER,
+    source TEXT NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS games_by_time ON games(status, updated_at);
+CREATE INDEX IF NOT EXISTS seats_by_owner ON seats(owner);
+"""
+
+
+class StoreError(Exception):
+    """The store cannot do what was asked; ``str(error)`` is for the player."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class StaleWrite(StoreError):
+    """Another process changed the game first; nothing was written.
+
+    ``cursor`` is the game's ply in the store now.
+    """
+
+    def __init__(self, message: str, cursor: int) -> None:
+        super().__init__(message)
+        self.cursor = cursor
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    ply: int
+    notation: str
+    seat: int
+    at: float
+
+
+@dataclass(frozen=True)
+class Request:
+    kind: str  # "undo"
+    seat: int  # who asked
+    at_ply: int  # the game's ply when asked: an answer to a changed game is void
+    to_ply: int  # where the game would go back to
+    at: float
+
+
+@dataclass(frozen=True)
+class Presence:
+    session: str | None
+    seen_at: float | None
+
+    def live(self, now: float | None = None) -> bool:
+        if self.session is None or self.seen_at is None:
+            return False
+        if (now if now is not None else time.time()) - self.seen_at >= PRESENCE_SECONDS:
+            return False
+        # A process of this machine that has ended (kill -9, a dropped SSH
+        # link) left no word: ask the system rather than wait for the timeout.
+        host, _, rest = self.session.partition("/")
+        pid = rest.partition("/")[0]
+        if host == socket.gethostname() and pid.isdigit():
+            try:
+                os.kill(int(pid), 0)
+            except ProcessLookupError:
+                return False
+            except OSError:
+                pass  # another user's process: alive
+        return True
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """One game as the store holds it (the engine's set-up is JSON here;
+    :mod:`match.match` replays it)."""
+
+    id: int
+    code: str | None
+    setup: bytes
+    undo_mode: str
+    status: Status
+    cursor: int
+    actions: tuple[StoredAction, ...]  # all of them, undone ones included
+    seats: tuple[Seat, Seat]
+    presence: tuple[Presence, Presence]
+    request: Request | None
+    invited: str | None
+    created_at: float
+    updated_at: float
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One line of a list of games."""
+
+    id: int
+    code: str | None
+    status: Status
+    seats: tuple[Seat, Seat]
+    presence: tuple[Presence, Presence]
+    moves: int
+    to_move: int  # -1 once the game is over
+    scores: tuple[int, int]
+    invited: str | None
+    created_at: float
+    updated_at: float
+
+    @property
+    def title(self) -> str:
+        return f"{self.seats[0].label} v {self.seats[1].label}"
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc) or type(exc).__name__
+    return text[0].lower() + text[1:]
+
+
+class Store:
+    """A connection to the game database. Not shared between threads."""
+
+    def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
+        self._db = connection
+        self.path = path
+
+    # Opening -------------------------------------------------------------
+
+    @classmethod
+    def open(cls, path: Path, *, create: bool = True) -> Store:
+        """Open (and on first use create) the database at ``path``.
+
+        Raises :class:`StoreError` for a database that is damaged, locked,
+        of a newer version, not ours, or on a disk that cannot be written;
+        such a file is left exactly as it was.
+        """
+        path = Path(path)
+        label = str(path)
+        if not path.exists():
+            if not create:
+                raise StoreError(f"{label}: there is no game database there")
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+            except OSError as exc:
+                raise StoreError(f"{label}: cannot create its folder: {_reason(exc)}") from None
+        elif not path.is_file():
+            raise StoreError(f"{label}: is not a file")
+        elif not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+            raise StoreError(f"{label}: is read-only, so games cannot be kept there")
+        try:
+            db = sqlite3.connect(
+                path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+            )
+        except sqlite3.Error as exc:
+            raise StoreError(f"{label}: cannot be opened: {_reason(exc)}") from None
+        # Damaged text must not raise UnicodeDecodeError from deep inside a
+        # query: it reads with replacement characters, which the checks of
+        # names, notation and set-up then refuse or show harmlessly.
+        db.text_factory = _lenient_text
+        store = cls(db, path)
+        try:
+            store._prepare()
+        except StoreError:
+            db.close()
+            raise
+        except sqlite3.Error as exc:
+            db.close()
+            raise StoreError(f"{label}: {_describe_db_error(exc)}") from None
+        except UnicodeDecodeError:
+            # SQLite's own message quoted damaged bytes of the schema.
+            db.close()
+            raise StoreError(f"{label}: {DAMAGED}") from None
+        return store
+
+    def _prepare(self) -> None:
+        db = self._db
+        label = str(self.path)
+        # Reading the header first: a file that is not a database (or is
+        # damaged there) fails here, before any pragma could write to it.
+        app_id = db.execute("PRAGMA application_id").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        tables = db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
+        if tables and app_id != APPLICATION_ID:
+            raise StoreError(f"{label}: is a database of another program; it was left alone")
+        if version > SCHEMA_VERSION:
+            raise StoreError(
+                f"{label}: was written by a newer version of Imhotep: The Duel "
+                f"(store version {version}; this one reads {SCHEMA_VERSION}); it was left alone"
+            )
+        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+        if str(mode).lower() != "wal":
+            raise StoreError(f"{label}: cannot share games (journal mode {mode}, not WAL)")
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA foreign_keys = ON")
+        if not tables:
+            # executescript() runs its own statements: the whole schema is one
+            # transaction, and IF NOT EXISTS lets two first starts race safely.
+            db.executescript(
+                "BEGIN IMMEDIATE;"
+                + _SCHEMA
+                + f"PRAGMA application_id = {APPLICATION_ID};"
+                + f"PRAGMA user_version = {SCHEMA_VERSION};"
+                + "COMMIT;"
+            )
+        else:
+            # A damaged schema shows here rather than in the middle of a game.
+            names = {row[0] for row in db.execute("SELECT name FROM sqlite_schema")}
+            missing = {"games", "seats", "actions", "requests", "players", "imported"} - names
+            if missing:
+                raise StoreError(
+                    f"{label}: is damaged (missing {', '.join(sorted(missing))}); it was left alone"
+                )
+
+    def close(self) -> None:
+        with contextlib.suppress(sqlite3.Error):
+            self._db.close()
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+    # Transactions ----------------------------------------------------------
+
+    @contextlib.contextmanager
+    def _write(self) -> Iterator[sqlite3.Connection]:
+        """One write transaction holding the lock from its first read."""
+        db = self._db
+        try:
+            db.execute("BEGIN IMMEDIATE")
+        except sqlite3.Error as exc:
+            raise StoreError(
+                f"the game database is busy or unwritable: {_describe_db_error(exc)}"
+            ) from None
+        try:
+            yield db
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            raise
+        try:
+            db.execute("COMMIT")
+        except sqlite3.Error as exc:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            raise StoreError(f"the game could not be saved: {_describe_db_error(exc)}") from None
+
+    @contextlib.contextmanager
+    def _errors(self) -> Iterator[None]:
+        try:
+            yield
+        except StoreError:
+            raise
+        except sqlite3.Error as exc:
+            raise StoreError(f"the game database: {_describe_db_error(exc)}") from None
+        except UnicodeDecodeError:
+            raise StoreError(f"the game database {DAMAGED}") from None
+
+    def changed(self, since: int | None) -> tuple[bool, int]:
+        """Whether another connection committed since ``since``; the new mark.
+
+        Reads one number SQLite keeps in memory: cheap enough to ask often.
+        """
+        with self._errors():
+            version = int(self._db.execute("PRAGMA data_version").fetchone()[0])
+        return version != since, version
+
+    # Games -----------------------------------------------------------------
+
+    def create_game(
+        self,
+        setup: bytes,
+        seats: tuple[Seat, Seat],
+        *,
+        undo_mode: str = "safe",
+        status: Status = "playing",
+        table: bool = False,
+        invited: str | None = None,
+        actions: Sequence[tuple[str, int]] = (),
+        cursor: int | None = None,
+        summary: tuple[int, int, int] = (0, 0, 0),
+        created_at: float | None = None,
+        imported: tuple[str, str] | None = None,
+    ) -> int:
+        """A new game; returns its id. ``table`` gives it a code others join with.
+
+        ``actions`` are ``(notation, seat)`` pairs for a game brought in from
+        elsewhere (already checked by the caller); ``summary`` is
+        ``(to_move, score0, score1)`` at ``cursor``. ``imported`` is the
+        ``(digest, source)`` of the file it came from, marked in the same
+        transaction so that a file is never brought in twice.
+        """
+        now = time.time()
+        created = created_at if created_at is not None else now
+        with self._errors(), self._write() as db:
+            code = self._new_code(db) if table else None
+            row = db.execute(
+                "INSERT INTO games (code, setup, undo_mode, status, cursor, to_move, score0,"
+                " score1, invited, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
+                " RETURNING id",
+                (
+                    code,
+                    setup.decode(),
+                    undo_mode,
+                    status,
+                    len(actions) if cursor is None else cursor,
+                    *summary,
+                    invited,
+                    created,
+                    now,
+                ),
+            ).fetchone()
+            game_id = int(row[0])
+            for index, seat in enumerate(seats):
+                db.execute(
+                    "INSERT INTO seats (game_id, seat, name, kind, owner) VALUES (?,?,?,?,?)",
+                    (game_id, index, seat.name, seat.kind, seat.owner),
+                )
+            db.executemany(
+                "INSERT INTO actions (game_id, ply, notation, seat, at) VALUES (?,?,?,?,?)",
+                [(game_id, ply, text, who, created) for ply, (text, who) in enumerate(actions)],
+            )
+            if imported is not None:
+                db.execute(
+                    "INSERT INTO imported (digest, game_id, source, at) VALUES (?,?,?,?)",
+                    (imported[0], game_id, imported[1], now),
+                )
+        return game_id
+
+    @staticmethod
+    def _new_code(db: sqlite3.Connection) -> str:
+        for _ in range(100):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if db.execute("SELECT 1 FROM games WHERE code = ?", (code,)).fetchone() is None:
+                return code
+        raise StoreError("no free table code could be found")  # 33 million codes: never
+
+    def game(self, game_id: int) -> StoredGame:
+        """Everything stored about one game; StoreError if there is no such game
+        or it is damaged."""
+        try:
+            return self._game(game_id)
+        except (ValueError, TypeError, OverflowError) as exc:
+            raise StoreError(f"game {game_id} is damaged ({exc})") from None
+
+    def _game(self, game_id: int) -> StoredGame:
+        with self._errors():
+            db = self._db
+            row = db.execute(
+                "SELECT id, code, setup, undo_mode, status, cursor, invited, created_at,"
+                " updated_at FROM games WHERE id = ?",
+                (game_id,),
+            ).fetchone()
+            if row is None:
+                raise StoreError(f"there is no game number {game_id}")
+            seat_rows = db.execute(
+                "SELECT seat, name, kind, owner, session, seen_at FROM seats"
+                " WHERE game_id = ? ORDER BY seat",
+                (game_id,),
+            ).fetchall()
+            action_rows = db.execute(
+                "SELECT ply, notation, seat, at FROM actions WHERE game_id = ? ORDER BY ply",
+                (game_id,),
+            ).fetchall()
+            request_row = db.execute(
+                "SELECT kind, seat, at_ply, to_ply, at FROM requests WHERE game_id = ?",
+                (game_id,),
+            ).fetchone()
+        seats, presence = _seats_of(game_id, seat_rows)
+        actions = tuple(
+            StoredAction(int(ply), str(_check_value(text)), int(seat), float(at))
+            for ply, text, seat, at in action_rows
+        )
+        if [a.ply for a in actions] != list(range(len(actions))):
+            raise StoreError(f"game {game_id} is damaged: its moves are not numbered in order")
+        cursor = int(row[5])
+        if not 0 <= cursor <= len(actions):
+            raise StoreError(
+                f"game {game_id} is damaged: it stands at move {cursor} of {len(actions)}"
+            )
+        status = row[4]
+        if status not in ("open", "playing", "over"):
+            raise StoreError(f"game {game_id} is damaged: unknown status {status!r}")
+        setup = row[2]
+        if not isinstance(setup, str):
+            raise StoreError(f"game {game_id} is damaged: its set-up is not text")
+        return StoredGame(
+            id=int(row[0]),
+            code=row[1] if isinstance(row[1], str) else None,
+            setup=setup.encode(),
+            undo_mode=str(row[3]),
+            status=status,
+            cursor=cursor,
+            actions=actions,
+            seats=seats,
+            presence=presence,
+            request=_request(request_row),
+            invited=row[6] if isinstance(row[6], str) else None,
+            created_at=float(row[7]),
+            updated_at=float(row[8]),
+        )
+
+    def find_code(self, code: str) -> int | None:
+        """The game with this table code (typed in any case), or None."""
+        wanted = "".join(code.split()).upper()
+        with self._errors():
+            row = self._db.execute("SELECT id FROM games WHERE code = ?", (wanted,)).fetchone()
+        return int(row[0]) if row is not None else None
+
+    def games(
+        self,
+        *,
+        owner: str | None = None,
+        statuses: Sequence[Status] = ("open", "playing"),
+        limit: int = 200,
+    ) -> list[GameSummary]:
+        """Games with one of ``statuses`` (and a seat of ``owner``), most recent first."""
+        marks = ",".join("?" for _ in statuses)
+        query = (
+            "SELECT id, code, status, cursor, to_move, score0, score1, invited, created_at,"
+            f" updated_at FROM games WHERE status IN ({marks})"
+        )
+        args: list[object] = list(statuses)
+        if owner is not None:
+            query += " AND id IN (SELECT game_id FROM seats WHERE owner = ?)"
+            args.append(owner)
+        query += " ORDER BY updated_at DESC, id DESC LIMIT ?"
+        args.append(limit)
+        summaries = []
+        with self._errors():
+            rows = self._db.execute(query, args).fetchall()
+            for row in rows:
+                seat_rows = self._db.execute(
+                    "SELECT seat, name, kind, owner, session, seen_at FROM seats"
+                    " WHERE game_id = ? ORDER BY seat",
+                    (row[0],),
+                ).fetchall()
+                try:
+                    seats, presence = _seats_of(int(row[0]), seat_rows)
+                    summary = GameSummary(
+                        id=int(row[0]),
+                        code=row[1] if isinstance(row[1], str) else None,
+                        status=row[2],
+                        seats=seats,
+                        presence=presence,
+                        moves=int(row[3]),
+                        to_move=int(row[4]),
+                        scores=(int(row[5]), int(row[6])),
+                        invited=row[7] if isinstance(row[7], str) else None,
+                        created_at=float(row[8]),
+                        updated_at=float(row[9]),
+                    )
+                except (StoreError, ValueError, TypeError, OverflowError):
+                    continue  # a damaged game is reported when it is opened
+                summaries.append(summary)
+        return summaries
+
+    def open_tables(self, *, limit: int = 100) -> list[GameSummary]:
+        """Tables waiting for a second player, oldest first."""
+        tables = [g for g in self.games(statuses=("open",), limit=limit) if g.code]
+        return sorted(tables, key=lambda g: g.created_at)
+
+    # Moves -----------------------------------------------------------------
+
+    def append(
+        self,
+        game_id: int,
+        ply: int,
+        notation: str,
+        seat: int,
+        *,
+        summary: tuple[int, int, int],
+        over: bool = False,
+    ) -> None:
+        """Record the action played at ``ply``: only if the game stands there.
+
+        Undone actions from ``ply`` on are dropped (a new move replaces the
+        redo list). Raises :class:`StaleWrite`, writing nothing, if another
+        process moved the game since this one saw it at ``ply``.
+        """
+        now = time.time()
+        with self._errors(), self._write() as db:
+            cursor = self._cursor(db, game_id)
+            if cursor != ply:
+                raise StaleWrite(f"the game moved on elsewhere (move {cursor}, not {ply})", cursor)
+            db.execute("DELETE FROM actions WHERE game_id = ? AND ply >= ?", (game_id, ply))
+            db.execute(
+                "INSERT INTO actions (game_id, ply, notation, seat, at) VALUES (?,?,?,?,?)",
+                (game_id, ply, notation, seat, now),
+            )
+            db.execute("DELETE FROM requests WHERE game_id = ?", (game_id,))
+            self._moved(db, game_id, ply + 1, summary, now, over=over)
+
+    def move_cursor(
+        self, game_id: int, expected: int, new: int, *, summary: tuple[int, int, int]
+    ) -> None:
+        """Undo or redo: stand at ``new`` (0..number of actions) if still at ``expected``."""
+        now = time.time()
+        with self._errors(), self._write() as db:
+            cursor = self._cursor(db, game_id)
+            if cursor != expected:
+                raise StaleWrite(
+                    f"the game moved on elsewhere (move {cursor}, not {expected})", cursor
+                )
+            count = db.execute(
+                "SELECT count(*) FROM actions WHERE game_id = ?", (game_id,)
+            ).fetchone()[0]
+            if not 0 <= new <= count:
+                raise StoreError(f"move {new} is outside this game (0 to {count})")
+            db.execute("DELETE FROM requests WHERE game_id = ?", (game_id,))
+            self._moved(db, game_id, new, summary, now, over=False)
+
+    @staticmethod
+    def _cursor(db: sqlite3.Connection, game_id: int) -> int:
+        row = db.execute("SELECT cursor FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(f"game {game_id} is no longer in the store")
+        return int(row[0])
+
+    @staticmethod
+    def _moved(
+        db: sqlite3.Connection,
+        game_id: int,
+        cursor: int,
+        summary: tuple[int, int, int],
+        now: float,
+        *,
+        over: bool,
+    ) -> None:
+        status = "over" if over else None
+        db.execute(
+            "UPDATE games SET cursor = ?, to_move = ?, score0 = ?, score1 = ?, updated_at = ?,"
+            " status = CASE WHEN ? IS NOT NULL THEN ? WHEN status = 'over' THEN 'playing'"
+            " ELSE status END WHERE id = ?",
+            (cursor, *summary, now, status, status, game_id),
+        )
+
+    def set_undo_mode(self, game_id: int, mode: str) -> None:
+        with self._errors(), self._write() as db:
+            db.execute("UPDATE games SET undo_mode = ? WHERE id = ?", (mode, game_id))
+
+    def delete_game(self, game_id: int) -> None:
+        with self._errors(), self._write() as db:
+            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
+
+    # Seats -----------------------------------------------------------------
+
+    def claim(self, game_id: int, seat: int, owner: str, name: str | None = None) -> None:
+        """Take a free person's seat of a table for ``owner``.
+
+        A seat already taken by someone else is never handed over (StoreError).
+        Once both seats have their people the table is a game in play.
+        """
+        with self._errors(), self._write() as db:
+            row = db.execute(
+                "SELECT kind, owner FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
+            ).fetchone()
+            if row is None:
+                raise StoreError(f"game {game_id} has no seat {seat + 1}")
+            kind, current = row
+            if kind != HUMAN:
+                raise StoreError("that seat is the computer's")
+            if current is not None and current != owner:
+                raise StoreError("that seat has been taken by another player")
+            invited = db.execute("SELECT invited FROM games WHERE id = ?", (game_id,)).fetchone()
+            if current is None and invited and invited[0] and invited[0] != owner:
+                raise StoreError("that table is kept for another player")
+            if name is not None:
+                db.execute(
+                    "UPDATE seats SET owner = ?, name = ? WHERE game_id = ? AND seat = ?",
+                    (owner, name, game_id, seat),
+                )
+            else:
+                db.execute(
+                    "UPDATE seats SET owner = ? WHERE game_id = ? AND seat = ?",
+                    (owner, game_id, seat),
+                )
+            free = db.execute(
+                "SELECT count(*) FROM seats WHERE game_id = ? AND kind = ? AND owner IS NULL",
+                (game_id, HUMAN),
+            ).fetchone()[0]
+            if not free:
+                db.execute(
+                    "UPDATE games SET status = 'playing', updated_at = ?"
+                    " WHERE id = ? AND status = 'open'",
+                    (time.time(), game_id),
+                )
+
+    def attach(self, game_id: int, seats: Sequence[int], session: str) -> None:
+        """Mark ``seats`` as played by the process ``session`` from now on."""
+        now = time.time()
+        with self._errors(), self._write() as db:
+            for seat in seats:
+                db.execute(
+                    "UPDATE seats SET session = ?, seen_at = ? WHERE game_id = ? AND seat = ?",
+                    (session, now, game_id, seat),
+                )
+
+    def heartbeat(self, game_id: int, session: str) -> None:
+        """Say that ``session`` is still at its seats (see :data:`PRESENCE_SECONDS`)."""
+        with self._errors(), self._write() as db:
+            db.execute(
+                "UPDATE seats SET seen_at = ? WHERE game_id = ? AND session = ?",
+                (time.time(), game_id, session),
+            )
+
+    def detach(self, game_id: int, session: str) -> None:
+        with self._errors(), self._write() as db:
+            db.execute(
+                "UPDATE seats SET session = NULL, seen_at = NULL WHERE game_id = ? AND session = ?",
+                (game_id, session),
+            )
+
+    # Takebacks -------------------------------------------------------------
+
+    def ask(self, game_id: int, request: Request) -> None:
+        """File a takeback request; StaleWrite if the game moved meanwhile."""
+        with self._errors(), self._write() as db:
+            cursor = self._cursor(db, game_id)
+            if cursor != request.at_ply:
+                raise StaleWrite("the game moved on before the request was made", cursor)
+            db.execute(
+                "INSERT OR REPLACE INTO requests (game_id, kind, seat, at_ply, to_ply, at)"
+                " VALUES (?,?,?,?,?,?)",
+                (game_id, request.kind, request.seat, request.at_ply, request.to_ply, request.at),
+            )
+
+    def withdraw(self, game_id: int) -> None:
+        with self._errors(), self._write() as db:
+            db.execute("DELETE FROM requests WHERE game_id = ?", (game_id,))
+
+    # Players ---------------------------------------------------------------
+
+    def player_name(self, player: str) -> str | None:
+        with self._errors():
+            row = self._db.execute("SELECT name FROM players WHERE id = ?", (player,)).fetchone()
+        return str(row[0]) if row is not None else None
+
+    def name_player(self, player: str, name: str) -> None:
+        """Give ``player`` a name; StoreError if another player has it."""
+        try:
+            with self._errors(), self._write() as db:
+                db.execute(
+                    "INSERT INTO players (id, name, created_at) VALUES (?,?,?)"
+                    " ON CONFLICT (id) DO UPDATE SET name = excluded.name",
+                    (player, name, time.time()),
+                )
+        except StoreError as exc:
+            if "UNIQUE" in exc.message.upper():
+                raise StoreError(f"the name {name!r} is taken by another player") from None
+            raise
+
+    # Files brought in ------------------------------------------------------
+
+    def was_imported(self, digest: str) -> bool:
+        with self._errors():
+            row = self._db.execute("SELECT 1 FROM imported WHERE digest = ?", (digest,)).fetchone()
+        return row is not None
+
+    def skip_file(self, digest: str, source: str) -> None:
+        """Remember a file that is no game, so it is not read at every start."""
+        with self._errors(), self._write() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO imported (digest, game_id, source, at) VALUES (?,NULL,?,?)",
+                (digest, source, time.time()),
+            )
+
+
+def _request(row: tuple[object, ...] | None) -> Request | None:
+    if row is None:
+        return None
+    kind, seat, at_ply, to_ply, at = row
+    return Request(str(kind), int(seat), int(at_ply), int(to_ply), float(at))  # type: ignore[call-overload, arg-type]
+
+
+def _lenient_text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
+
+
+def _check_value(value: object) -> object:
+    if isinstance(value, bytes):
+        raise StoreError("the game database holds binary data where text was expected")
+    return value
+
+
+def _seats_of(
+    game_id: int, rows: list[tuple[object, ...]]
+) -> tuple[tuple[Seat, Seat], tuple[Presence, Presence]]:
+    if [row[0] for row in rows] != [0, 1]:
+        raise StoreError(f"game {game_id} is damaged: it does not have its two seats")
+    seats = []
+    presence = []
+    for _, name, kind, owner, session, seen_at in rows:
+        if not isinstance(name, str) or not isinstance(kind, str):
+            raise StoreError(f"game {game_id} is damaged: a seat has no name")
+        seats.append(Seat(name=name, kind=kind, owner=owner if isinstance(owner, str) else None))
+        presence.append(
+            Presence(
+                session if isinstance(session, str) else None,
+                float(seen_at) if isinstance(seen_at, int | float) else None,
+            )
+        )
+    return (seats[0], seats[1]), (presence[0], presence[1])
+
+
+def _describe_db_error(exc: sqlite3.Error) -> str:
+    text = str(exc).lower()
+    if "locked" in text or "busy" in text:
+        return "another program keeps it locked; try again in a moment"
+    if "not a database" in text or "malformed" in text or "corrupt" in text:
+        return DAMAGED
+    if "readonly" in text or "read-only" in text:
+        return "is read-only, so games cannot be kept there"
+    if "disk" in text and "full" in text:
+        return "the disk is full"
+    if "unable to open" in text:
+        return "cannot be opened"
+    return text
+
+
+def session_id() -> str:
+    """A new id for this process's hold on its seats: machine, process, and a
+    random part (a process id is reused in time)."""
+    return f"{socket.gethostname()}/{os.getpid()}/{secrets.token_hex(6)}"

@@ -1,0 +1,76 @@
+"""The player's games in progress, newest first: pick one to go on with it."""
+
+from __future__ import annotations
+
+import time
+from typing import ClassVar
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.screen import ModalScreen
+from textual.widgets import DataTable, Static
+
+from match.store import GameSummary
+from tui.paths import style_path
+from tui.widgets.keybar import KeyBar
+
+
+def ago(then: float, now: float | None = None) -> str:
+    """How long ago, in the largest unit that fits ("5 min ago")."""
+    seconds = max(0, int((now if now is not None else time.time()) - then))
+    for size, unit in ((86400, "d"), (3600, "h"), (60, "min")):
+        if seconds >= size:
+            return f"{seconds // size} {unit} ago"
+    return "just now"
+
+
+class GamesScreen(ModalScreen[int | None]):
+    """Unfinished games from the store; dismisses with the chosen game's id."""
+
+    CSS_PATH = style_path("files.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def __init__(self, games: list[GameSummary]) -> None:
+        super().__init__()
+        self.games = games
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog wide"):
+            yield Static("Your games in progress", classes="dialog-title")
+            yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="problem")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        table = self.query_one(DataTable)
+        table.add_columns("Players", "Moves", "Score", "Turn", "Played")
+        now = time.time()
+        for game in self.games:
+            # Names are the players' own text: never markup.
+            table.add_row(*(Text(cell) for cell in self.cells(game, now)), key=str(game.id))
+        if not self.games:
+            self.query_one("#problem", Static).update("No games in progress.")
+
+    @staticmethod
+    def cells(game: GameSummary, now: float) -> tuple[str, ...]:
+        if game.status == "open":
+            turn = f"table {game.code}: waiting for a player"
+        elif game.to_move in (0, 1):
+            turn = game.seats[game.to_move].name
+        else:
+            turn = "?"
+        return (
+            game.title,
+            str(game.moves),
+            f"{game.scores[0]}-{game.scores[1]}",
+            turn,
+            ago(game.updated_at, now),
+        )
+
+    @on(DataTable.RowSelected)
+    def _chosen(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.dismiss(int(str(event.row_key.value)))
