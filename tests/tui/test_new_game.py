@@ -194,3 +194,17 @@ async def test_every_side_reminder_fits_on_its_line_at_80x24() -> None:
             for key, _ in MONUMENTS:
                 hint = form.query_one(f"#hint-{key}", Static)
                 assert REMINDERS[key, side] in lines[hint.region.y], (key, side)
+
+
+async def test_every_label_keeps_a_space_before_its_field() -> None:
+    app = ImhotepApp(ascii=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n", "tab", "tab")  # a row pointed at, the others not
+        await pilot.pause()
+        form = _form(app)
+        lines = [strip.text for strip in app.screen._compositor.render_strips()]
+        for label in form.query(".label").results(Static):
+            title = str(label.render()).rstrip()
+            line = lines[label.region.y]
+            start = line.index(title)
+            assert line[start + len(title)] == " ", title
