@@ -125,6 +125,8 @@ HELP_KEYS: Final[tuple[Key, ...]] = (
     Key("search", ("slash",), "/", "search the topics"),
     Key("open", ("enter", "right"), "Enter / right", "read the highlighted topic"),
     Key("topics", ("left",), "left", "from the text back to the topic list"),
+    Key("results", ("down",), "down", "from the search box into the topics found"),
+    Key("page", ("pageup", "pagedown"), "PgUp / PgDn", "scroll the text by a page"),
     Key("keys", ("question_mark", "f1"), "? / F1", "show this list of keys"),
     Key("focus", ("tab", "shift+tab"), "Tab", "move between search, topics and text"),
 )
@@ -801,16 +803,36 @@ def topic_markdown(topic_id: str, sides: Sides | None = None) -> str:
 
 
 def search_topics(query: str, sides: Sides | None = None) -> list[str]:
-    """Ids of the topics whose title, keywords or text contain every word of ``query``."""
+    """Ids of the topics whose title, keywords or text contain every word of ``query``.
+
+    The topics named for the words come first: a word that begins a word of the
+    title ("tie" in "Ties") outranks one among the keywords, which outranks one
+    that begins a word of the text, which outranks one met inside a word. Equal
+    ranks keep the topics' own order.
+    """
     words = query.lower().split()
     if not words:
         return list(TOPIC_IDS)
-    found = []
-    for topic in TOPICS:
-        haystack = " ".join((topic.title, topic.keywords, topic.render(sides))).lower()
+    found: list[tuple[int, int, str]] = []
+    for index, topic in enumerate(TOPICS):
+        text = topic.render(sides).lower()
+        haystack = " ".join((topic.title.lower(), topic.keywords.lower(), text))
         if all(w in haystack for w in words):
-            found.append(topic.id)
-    return found
+            rank = sum(_rank(w, topic, text) for w in words)
+            found.append((-rank, index, topic.id))
+    return [topic_id for _, _, topic_id in sorted(found)]
+
+
+def _rank(word: str, topic: Topic, text: str) -> int:
+    if _begins_a_word(word, topic.title.lower()):
+        return 3
+    if _begins_a_word(word, topic.keywords.lower()):
+        return 2
+    return 1 if _begins_a_word(word, text) else 0
+
+
+def _begins_a_word(word: str, text: str) -> bool:
+    return re.search(r"(?<!\w)" + re.escape(word), text) is not None
 
 
 # --- from an engine reason to a topic -----------------------------------------------
