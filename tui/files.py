@@ -24,7 +24,7 @@ from match.files import (
     settings_path,
     store_path,
 )
-from match.seats import UndoMode
+from match.seats import SeatKind, UndoMode
 
 SETTINGS_VERSION = 1
 # The language the app speaks: "auto" follows the environment (LC_ALL,
@@ -33,7 +33,6 @@ Language = Literal["auto", "en", "hu", "de", "ru"]
 
 
 # Who sits in a seat: a person or a computer player of that level.
-SeatKind = Literal["human", "random", "easy", "medium", "hard"]
 # As long as the new game form lets a name be.
 NAME_LENGTH = 20
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_LENGTH)]
