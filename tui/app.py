@@ -211,16 +211,36 @@ class ImhotepApp(App[None]):
         from match.seats import Seat
         from match.store import StoreError
 
-        seats = (Seat(name=names[0], kind=kinds[0]), Seat(name=names[1], kind=kinds[1]))
+        # "away": a person at another terminal, who joins the table by its code.
+        away = frozenset(who for who in (0, 1) if kinds[who] == "away")
+        seats = tuple(
+            Seat(name=names[who], kind="human" if who in away else kinds[who]) for who in (0, 1)
+        )
+        if away and self.store is None:
+            self.notify(
+                f"A game with another terminal needs the game store: {self.store_problem}",
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
+            away = frozenset()
         try:
             match = Match.new(
-                setup, seats, store=self.store, undo_mode=self.settings.undo_mode, me=self.me
+                setup,
+                (seats[0], seats[1]),
+                store=self.store,
+                undo_mode=self.settings.undo_mode,
+                me=self.me,
+                here=frozenset({0, 1}) - away,
+                table=bool(away),
             )
         except StoreError as exc:
             self.notify(
                 f"This game is not being kept: {exc}", severity="error", timeout=10, markup=False
             )
-            match = Match.new(setup, seats, store=None, undo_mode=self.settings.undo_mode)
+            match = Match.new(
+                setup, (seats[0], seats[1]), store=None, undo_mode=self.settings.undo_mode
+            )
         return self.show_match(match)
 
     def show_match(self, match: Match) -> GameScreen:

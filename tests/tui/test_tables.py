@@ -156,3 +156,19 @@ def test_the_unsaved_move_is_written_once_the_store_works_again() -> None:
     with Store.open(store_path()) as store:
         (game,) = store.games()
         assert game.moves == 3
+
+
+async def test_the_new_game_form_can_open_a_table_for_another_terminal() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=2, starter=1), ("Ann", "Bob"), ("human", "away"))
+        await pilot.pause()
+        screen = _screen(app)
+        code = screen.match.code
+        assert code is not None and screen.match.here == {0}
+        assert code in screen.query_one("#message", Line).plain
+        assert "waiting for a player to join" in screen.query_one("#prompt", Line).plain
+        joined = Match.join(Store.open(store_path()), code, me="local:bob", name="Bob")
+        assert joined.here == {1}
+        assert joined.play(Place(2)) is None
+        await _until(pilot, lambda: screen.history.actions == (Place(2),))

@@ -67,6 +67,8 @@ PLAYER_KINDS = (
     ("Computer (easy)", "easy"),
     ("Computer (medium)", "medium"),
     ("Computer (hard)", "hard"),
+    # A person at another terminal: the game opens as a table with a code.
+    ("Another terminal", "away"),
 )
 _OFFERED_KINDS = frozenset(value for _, value in PLAYER_KINDS)
 
