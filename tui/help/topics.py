@@ -49,6 +49,7 @@ from engine.tokens import (
     TOKEN_NAMES,
 )
 from tui.keys import BOAT_KEYS, KEY_OF_TOKEN
+from tui.token_words import LEGEND
 
 # --- keys -----------------------------------------------------------------------
 
@@ -229,6 +230,13 @@ R3 [3][2][1]  7    8    9
 ```
 """
 
+
+def _harbor_codes() -> str:
+    """Every token code the board shows, with its name (tui.token_words' table)."""
+    rows = [(f"`{codes}`", words) for codes, words in LEGEND]
+    return _table(("Code", "Token"), *rows)
+
+
 _HARBOR = _md(
     "# The harbor",
     _HARBOR_DIAGRAM,
@@ -247,8 +255,19 @@ numbered 1, 2, 3 outwards: slot 1 is next to the grid, slot 3 the farthest away.
 """,
     """
 Face-down tokens wait in the **supply** to refill boats, and three more lie on
-the **reserve**, used only by the *Take 1 token* action token.
+the **reserve**, used only by the *Take 1 token* action token. Under the harbor,
+the line that starts with **Boats** counts the unloads left before the game
+ends: every unload uses up a refill, and once the supply is empty each unload
+takes its boat out of the game, until only one is left.
 """,
+    "## Token codes",
+    """
+In a small window the boats show each token as a short code. The top left
+corner of the harbor names the token under the cursor (or the mouse) in words;
+with the cursor on a cell it keys the four action tokens. A window of 100x30 or
+more spells every token out on the boats and lists the codes beside the board.
+""",
+    _harbor_codes(),
 )
 
 
