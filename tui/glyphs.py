@@ -27,6 +27,7 @@ class Glyphs:
     turn: str
     more: str  # marks text cut short
     boxed: str  # a token that goes to the box
+    to: str  # from one number to another ("13 to 20 points")
 
 
 UNICODE = Glyphs(
@@ -41,6 +42,7 @@ UNICODE = Glyphs(
     turn="▶",
     more="…",
     boxed="✗",
+    to="→",
 )
 ASCII = Glyphs(
     meeples=("O", "X"),
@@ -54,6 +56,7 @@ ASCII = Glyphs(
     turn=">",
     more="...",
     boxed="x",
+    to="->",
 )
 
 # Named ANSI colours, so that the board stays readable with 16 colours.
