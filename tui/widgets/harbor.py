@@ -305,7 +305,7 @@ class Harbor(StripView):
             key = BOAT_KEYS[preview.boat]
             return (
                 ((f"Unload {BOAT_NAMES[preview.boat]}?", "bold"),),
-                ((f"Enter or {key}: yes", ""),),
+                ((f"Enter/{key}: yes", ""),),
                 (("Esc: no", ""),),
             )
         target = self._hover
