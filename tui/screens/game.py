@@ -54,6 +54,7 @@ from tui.screens.log import LogScreen
 from tui.widgets.harbor import CellChosen, Harbor, Marks, SlotChosen
 from tui.widgets.info import HarborInfo
 from tui.widgets.keybar import KeyBar
+from tui.widgets.legend import Legend
 from tui.widgets.line import Line
 from tui.widgets.log import ActionLog
 from tui.widgets.player import MonumentChosen, PlayerPanel
@@ -66,6 +67,10 @@ POLL_SECONDS = 0.1
 
 class GameScreen(Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = [style_path("widgets.tcss"), style_path("game.tcss")]
+    # A window this large gets the large harbor (see game.tcss). Textual types
+    # these as instance variables, so they cannot be marked ClassVar.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose", "Choose"),
@@ -158,6 +163,7 @@ class GameScreen(Screen[None]):
             with Vertical(id="right"):
                 yield PlayerPanel(0, self.names[0], self._panel_kind(0))
                 yield PlayerPanel(1, self.names[1], self._panel_kind(1))
+                yield Legend(id="legend")
         yield Line(id="prompt")
         yield Line(id="message")
         yield KeyBar(id="keys")
