@@ -40,6 +40,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     ascii: bool = False
     undo_mode: UndoMode = "safe"  # the default for new games
     lang: Language = "auto"  # --lang overrides it for one run
+    # An unload is shown first and made only once confirmed (off for experienced players).
+    preview_unloads: bool = True
 
 
 # Settings -----------------------------------------------------------------

@@ -131,6 +131,9 @@ async def test_mouse_places_and_unloads() -> None:
         assert screen.state.grid[:2] == (0, 1)
         before = screen.state
         await pilot.click(Harbor, offset=boat_offset(0, None, plan))
+        assert screen.state is before, "the first click only shows the unload"
+        assert screen.preview is not None and screen.preview.boat == 0
+        await pilot.click(Harbor, offset=boat_offset(0, None, plan))
         assert screen.history.actions[-1] == Unload(0), message(screen)
         assert screen.state.grid[:2] == (-1, -1)
         # Two meeples: slot 3 and slot 2 were handed out, slot 1 went to the box.
@@ -161,7 +164,8 @@ async def click(pilot: Pilot[None], action: Action) -> None:
     if isinstance(action, Place):
         offsets = [cell_offset(action.cell)]
     elif isinstance(action, Unload):
-        offsets = [boat_offset(action.boat)]
+        # The first click shows the unload, the second on the same boat makes it.
+        offsets = [boat_offset(action.boat)] * 2
     elif isinstance(action, Take):
         offsets = [boat_offset(action.boat, action.slot)]
     elif isinstance(action, Swap):

@@ -92,7 +92,9 @@ KEYS: Final[tuple[Key, ...]] = (
         f"{BOAT_KEYS[0]}-{BOAT_KEYS[-1]}",
         "unload boat "
         + ", ".join(f"{k} = {b}" for k, b in zip(BOAT_KEYS, BOAT_NAMES, strict=True))
-        + "; while taking or swapping, choose that boat",
+        + ": the unload is shown first, and Enter or the same key makes it (previews"
+        + " can be switched off in the command palette); while taking or swapping,"
+        + " choose that boat",
     ),
     _token_key(TAKE, "take"),
     _token_key(PLACE_TWO, "place-two"),
@@ -103,7 +105,8 @@ KEYS: Final[tuple[Key, ...]] = (
         "back",
         ("escape",),
         "Esc",
-        "clear a half-made swap, or take back an action token nothing has been done with",
+        "drop an unload on show, clear a half-made swap, or take back an action token "
+        "nothing has been done with",
     ),
     Key("pass", ("full_stop",), ".", "pass (only when nothing else is legal)"),
     Key("undo", ("z",), "z", "undo"),
