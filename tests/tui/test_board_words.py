@@ -15,7 +15,7 @@ from tui.paths import style_path
 from tui.token_words import ACTION_KEY, short_words
 from tui.widgets.harbor import LARGE, SMALL, Harbor, Marks, boat_offset
 from tui.widgets.info import HarborInfo, countdown_text
-from tui.widgets.monuments import MONUMENTS, Board, pyramid_lines
+from tui.widgets.monuments import MONUMENTS, Board, held_lines, pyramid_lines
 
 
 class BoardApp(App[None]):
@@ -139,3 +139,13 @@ def test_light_and_dark_pyramids_differ_without_colour() -> None:
         assert bottom.index(glyphs.light_pyramid) < dark_at <= bottom.index(glyphs.dark_pyramid)
         assert light_at < bottom.index(glyphs.light_pyramid)
     assert [m.height for m in MONUMENTS if m.topic == "pyramids"] == [len(lines)]
+
+
+def test_held_action_tokens_are_named_where_the_panel_has_room() -> None:
+    state = new_game(seed=2)
+    player = Player(actions=("AT", "AU"))
+    board = Board(0, state.sides, player, score(state)[0], state.first_to_five)
+    narrow = held_lines(board, UNICODE, 41)[0].plain
+    wide = held_lines(board, UNICODE, 63)[0].plain
+    assert "t:AT u:AU" in narrow and len(narrow) <= 41
+    assert "t: take 1 token, u: place 1+unload" in wide and len(wide) <= 63

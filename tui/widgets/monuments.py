@@ -17,6 +17,7 @@ from engine import Player, PlayerScore, Sides
 from engine.scoring import chamber_groups, temple_sets
 from tui.glyphs import CHAMBER_STYLE, Glyphs
 from tui.keys import KEY_OF_TOKEN
+from tui.token_words import short_name
 
 LABEL_WIDTH = 10
 
@@ -145,10 +146,18 @@ def chamber_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
 def held_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
     """Action tokens held, and meeples on the grid: both score 1 each at the end."""
     player = board.player
-    # Each held token with the key that plays it.
+    grid = f"on grid {board.score.meeples}"
+    # Each held token with the key that plays it, in words where they fit.
+    held = [f"{KEY_OF_TOKEN[t]}:{t}" for t in player.actions]
+    worded = [f"{KEY_OF_TOKEN[t]}: {short_name(t)}" for t in player.actions]
+    room = width - LABEL_WIDTH - 5
+    if worded and len(", ".join(worded)) + 2 + len(grid) <= room:
+        tokens = ", ".join(worded)
+    else:
+        tokens = " ".join(held)
     body = Text.assemble(
-        (" ".join(f"{KEY_OF_TOKEN[t]}:{t}" for t in player.actions), "bold green"),
-        (f"{'  ' if player.actions else ''}on grid {board.score.meeples}", "dim"),
+        (tokens, "bold green"),
+        (f"{'  ' if player.actions else ''}{grid}", "dim"),
     )
     return [_line("Held", body, board.points("leftovers"), width, glyphs)]
 
