@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import msgspec
 
-from engine.actions import UNLOADS, IllegalAction
+from engine.actions import IllegalAction, Unload
 from engine.rules import BOATS_AT_END, boats_in_play, hand_out, handout, why_illegal
 from engine.scoring import PlayerScore, score
 from engine.state import GameState, Player
@@ -50,7 +50,7 @@ class UnloadPreview(msgspec.Struct, frozen=True, kw_only=True):
 
 def preview_unload(state: GameState, boat: int) -> UnloadPreview:
     """What unloading ``boat`` now would do; IllegalAction if it may not be unloaded."""
-    reason = why_illegal(state, UNLOADS[boat]) if 0 <= boat < len(UNLOADS) else "no such boat"
+    reason = why_illegal(state, Unload(boat))
     if reason is not None:
         raise IllegalAction(reason)
     slots = state.boats[boat]
