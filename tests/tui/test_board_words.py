@@ -5,17 +5,22 @@ from __future__ import annotations
 
 from msgspec.structs import replace
 from textual.app import App, ComposeResult
-from tui_support import walk_until
+from tui_support import open_game, walk_until
 
-from engine import GameState, Player, apply_all, countdown, new_game, score
+from engine import GameState, Player, Setup, apply_all, countdown, new_game, score
 from engine.tokens import TOKEN_NAMES
+from match.history import History
+from tui.app import ImhotepApp
 from tui.cursor import Target
 from tui.glyphs import ASCII, UNICODE
 from tui.paths import style_path
 from tui.token_words import ACTION_KEY, short_words
 from tui.widgets.harbor import LARGE, SMALL, Harbor, Marks, boat_offset
 from tui.widgets.info import HarborInfo, countdown_text
+from tui.widgets.legend import Legend
+from tui.widgets.log import ActionLog
 from tui.widgets.monuments import MONUMENTS, Board, held_lines, pyramid_lines
+from tui.widgets.player import PlayerPanel
 
 
 class BoardApp(App[None]):
@@ -149,3 +154,25 @@ def test_held_action_tokens_are_named_where_the_panel_has_room() -> None:
     wide = held_lines(board, UNICODE, 63)[0].plain
     assert "t:AT u:AU" in narrow and len(narrow) <= 41
     assert "t: take 1 token, u: place 1+unload" in wide and len(wide) <= 63
+
+
+async def test_a_large_window_grows_the_harbor_and_keys_the_codes_in_the_spare_rows() -> None:
+
+    sizes = {}
+    for size in ((80, 24), (100, 30), (120, 40)):
+        app = ImhotepApp()
+        async with app.run_test(size=size) as pilot:
+            screen = await open_game(app, History.start(Setup(seed=4)))
+            await pilot.pause()
+            harbor = screen.query_one(Harbor)
+            legend = screen.query_one(Legend)
+            panels = list(screen.query(PlayerPanel))
+            log = screen.query_one(ActionLog)
+            sizes[size] = (harbor.plan, legend.display, log.size.height)
+            # A panel never stretches past what it draws.
+            for panel in panels:
+                assert panel.content_size.height == sum(m.height for m in MONUMENTS)
+    assert sizes[(80, 24)][:2] == (SMALL, False)
+    assert sizes[(100, 30)][:2] == (LARGE, True)
+    assert sizes[(120, 40)][:2] == (LARGE, True)
+    assert sizes[(80, 24)][2] < sizes[(120, 40)][2]
