@@ -38,6 +38,12 @@ Words for players
 ``score(state)``
     Each player's :class:`PlayerScore`: every monument, unplayed action tokens,
     meeples on the grid, total. Valid mid-game as a live preview.
+``preview_unload(state, boat)``
+    An :class:`UnloadPreview`: who would take which token, what would go to
+    the box, both players' points before and after; never the face-down refill.
+``countdown(state)``
+    A :class:`Countdown`: boats in play, refills left, and how many unloads
+    are left before the game ends (it ends when ``BOATS_AT_END`` boat is left).
 ``outcome(state)``
     None until the end; then an :class:`Outcome`: winner and reason ("points",
     or "tie" when the player who did not start wins on equal totals).
@@ -77,6 +83,7 @@ from engine.describe import describe
 from engine.invariants import state_problems
 from engine.message import Message
 from engine.notation import NotationError, format_action, parse_action, parse_token
+from engine.preview import Countdown, Gift, UnloadPreview, countdown, preview_unload
 from engine.record import (
     FORMAT,
     VERSION,
@@ -92,9 +99,11 @@ from engine.record import (
     replay,
 )
 from engine.rules import (
+    BOATS_AT_END,
     apply,
     apply_all,
     apply_unchecked,
+    boats_in_play,
     current_player,
     enabling_cells,
     handout,
@@ -111,12 +120,15 @@ from engine.state import NO_PLAYER, GameState, Pending, Player, Sides
 
 __all__ = [
     "ALL_ACTIONS",
+    "BOATS_AT_END",
     "FORMAT",
     "NO_PLAYER",
     "VERSION",
     "Action",
+    "Countdown",
     "GameRecord",
     "GameState",
+    "Gift",
     "IllegalAction",
     "Message",
     "NotationError",
@@ -134,10 +146,13 @@ __all__ = [
     "Swap",
     "Take",
     "Unload",
+    "UnloadPreview",
     "apply",
     "apply_all",
     "apply_unchecked",
+    "boats_in_play",
     "check_state",
+    "countdown",
     "current_player",
     "decode_record",
     "decode_state",
@@ -153,6 +168,7 @@ __all__ = [
     "outcome",
     "parse_action",
     "parse_token",
+    "preview_unload",
     "replay",
     "reveals_hidden",
     "score",

@@ -52,6 +52,9 @@ from engine.tokens import (
 )
 
 EMPTY = NO_PLAYER
+# The game ends the moment a boat leaves and only this many are left in play
+# (RULES.md section 8); nobody gets the last boat's tokens.
+BOATS_AT_END = 1
 
 
 # --- set-up -------------------------------------------------------------------
@@ -476,7 +479,12 @@ def handout(state: GameState, boat: int) -> list[tuple[int, int, str]]:
     return [(cell, owner, slots[2 - k]) for k, (cell, owner) in enumerate(owners)]
 
 
-def _unload(state: GameState, boat: int) -> GameState:
+def hand_out(state: GameState, boat: int) -> GameState:
+    """The first half of unloading ``boat``: every meeple in its line takes its
+    token (RULES.md section 4.2), the token left over goes to the box, and the
+    meeples go home. The boat is left as it was, neither refilled nor removed:
+    what a refill would bring is face down, so a preview must stop here.
+    """
     slots = state.boats[boat]
     assert slots is not None
     grid = list(state.grid)
@@ -489,6 +497,22 @@ def _unload(state: GameState, boat: int) -> GameState:
         players[owner] = replace(gained, meeples=gained.meeples + 1)
     handed = len(given)
     box = state.box if handed == 3 else (*state.box, slots[0])
+    return replace(
+        state,
+        grid=tuple(grid),
+        players=(players[0], players[1]),
+        first_to_five=first_to_five,
+        box=box,
+    )
+
+
+def boats_in_play(state: GameState) -> int:
+    """How many boats have not yet left the game."""
+    return sum(1 for slots in state.boats if slots is not None)
+
+
+def _unload(state: GameState, boat: int) -> GameState:
+    state = hand_out(state, boat)
     boats = list(state.boats)
     supply = state.supply
     if supply:
@@ -496,18 +520,9 @@ def _unload(state: GameState, boat: int) -> GameState:
         supply = supply[3:]
     else:
         boats[boat] = None
-    over = sum(1 for b in boats if b is not None) == 1
-    return replace(
-        state,
-        grid=tuple(grid),
-        players=(players[0], players[1]),
-        first_to_five=first_to_five,
-        box=box,
-        boats=tuple(boats),
-        supply=supply,
-        over=over,
-        pending=None if over else state.pending,
-    )
+    unloaded = replace(state, boats=tuple(boats), supply=supply)
+    over = boats_in_play(unloaded) == BOATS_AT_END
+    return replace(unloaded, over=over, pending=None if over else state.pending)
 
 
 def _take(state: GameState, boat: int, slot: int) -> GameState:

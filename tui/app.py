@@ -416,6 +416,18 @@ class ImhotepApp(App[None]):
             markup=False,
         )
 
+    def action_toggle_preview(self) -> None:
+        show = not self.settings.preview_unloads
+        self._remember(preview_unloads=show)
+        game = self.game_screen
+        if game is not None:
+            game.cancel_preview()
+        self.notify(
+            "An unload is now shown first: Enter or its key again makes it."
+            if show
+            else "Unloads are now made at once, without a preview."
+        )
+
     @property
     def game_screen(self) -> GameScreen | None:
         from tui.screens.game import GameScreen
@@ -481,6 +493,12 @@ class ImhotepApp(App[None]):
                 _("Use the language that LC_ALL, LC_MESSAGES or LANG name"),
                 partial(self.set_language, "auto"),
             )
+        preview = "off" if self.settings.preview_unloads else "on"
+        yield SystemCommand(
+            f"Unload preview: switch {preview}",
+            "Show who takes what before an unload is made; Enter confirms, Esc cancels",
+            self.action_toggle_preview,
+        )
         game = self.game_screen
         if game is not None and screen is game:
             yield SystemCommand("Save game", "Save this game under a name", game.action_save)

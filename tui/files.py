@@ -56,6 +56,8 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     undo_mode: UndoMode = "safe"  # the default for new games
     lang: Language = "auto"  # --lang overrides it for one run
     new_game: GameForm = GameForm()
+    # An unload is shown first and made only once confirmed (off for experienced players).
+    preview_unloads: bool = True
 
 
 # Settings -----------------------------------------------------------------

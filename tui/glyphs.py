@@ -16,7 +16,9 @@ from engine.tokens import kind_of
 @dataclass(frozen=True)
 class Glyphs:
     meeples: tuple[str, str]
-    pyramid: str
+    # Light and dark pyramid tokens differ in shape, not only in colour.
+    light_pyramid: str
+    dark_pyramid: str
     missing: str
     obelisk: str
     facedown: str
@@ -24,11 +26,14 @@ class Glyphs:
     removed: str
     turn: str
     more: str  # marks text cut short
+    boxed: str  # a token that goes to the box
+    to: str  # from one number to another ("13 to 20 points")
 
 
 UNICODE = Glyphs(
     meeples=("●", "■"),
-    pyramid="▲",
+    light_pyramid="△",
+    dark_pyramid="▲",
     missing="·",
     obelisk="▮",
     facedown="▒",
@@ -36,10 +41,13 @@ UNICODE = Glyphs(
     removed="≈",
     turn="▶",
     more="…",
+    boxed="✗",
+    to="→",
 )
 ASCII = Glyphs(
     meeples=("O", "X"),
-    pyramid="^",
+    light_pyramid="^",
+    dark_pyramid="#",
     missing=".",
     obelisk="|",
     facedown="#",
@@ -47,6 +55,8 @@ ASCII = Glyphs(
     removed="~",
     turn=">",
     more="...",
+    boxed="x",
+    to="->",
 )
 
 # Named ANSI colours, so that the board stays readable with 16 colours.

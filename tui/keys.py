@@ -13,12 +13,17 @@ TOKEN_KEYS: Final = {"t": TAKE, "p": PLACE_TWO, "u": PLACE_UNLOAD, "s": SWAP_UNL
 KEY_OF_TOKEN: Final = {token: key for key, token in TOKEN_KEYS.items()}
 
 
-def keys_for(action: Action) -> list[str]:
-    """The keys that enter ``action`` on the game screen (shown with hints)."""
+def keys_for(action: Action, *, preview: bool = True) -> list[str]:
+    """The keys that enter ``action`` on the game screen (shown with hints).
+
+    With unload previews on (the default setting), a boat's key shows the
+    unload and the same key again makes it.
+    """
     if isinstance(action, Place):
         return [str(action.cell + 1)]
     if isinstance(action, Unload):
-        return [BOAT_KEYS[action.boat]]
+        key = BOAT_KEYS[action.boat]
+        return [key, key] if preview else [key]
     if isinstance(action, Play):
         return [KEY_OF_TOKEN[action.token]]
     if isinstance(action, Take):

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import random
 
+import pytest
+
 from engine import apply, legal_actions, new_game
 from engine.scoring import player_score
 from tui.glyphs import ASCII, UNICODE
@@ -12,11 +14,15 @@ from tui.widgets.harbor import (
     CELL_WIDTH,
     COLUMN_BOAT_HEIGHT,
     HEIGHT,
+    LARGE,
     ROW_BOAT_WIDTH,
+    SMALL,
     WIDTH,
+    Plan,
     boat_offset,
     cell_offset,
     hit,
+    plan_for,
 )
 from tui.widgets.monuments import MONUMENTS, Board
 
@@ -49,6 +55,32 @@ def test_the_corner_and_the_outside_choose_nothing() -> None:
     assert hit((WIDTH, 5)) is None
     assert hit((5, HEIGHT)) is None
     assert hit((-1, 5)) is None
+
+
+@pytest.mark.parametrize("plan", [SMALL, LARGE])
+def test_clicks_land_where_each_plan_draws(plan: Plan) -> None:
+    for cell in range(9):
+        assert hit(cell_offset(cell, plan), plan) == ("cell", cell, None)
+        row, col = divmod(cell, 3)
+        corner = (
+            plan.row_boat_width + col * plan.cell_width,
+            plan.column_boat_height + row * plan.cell_height,
+        )
+        far = (corner[0] + plan.cell_width - 1, corner[1] + plan.cell_height - 1)
+        assert hit(corner, plan) == hit(far, plan) == ("cell", cell, None)
+    for boat in range(6):
+        assert hit(boat_offset(boat, None, plan), plan) == ("boat", boat, None)
+        for slot in range(3):
+            assert hit(boat_offset(boat, slot, plan), plan) == ("boat", boat, slot)
+    assert hit((0, 0), plan) is None
+    assert hit((plan.width, 0), plan) is None
+
+
+def test_the_large_plan_is_used_only_where_it_fits() -> None:
+    assert plan_for(WIDTH, HEIGHT) is SMALL
+    assert plan_for(LARGE.width, LARGE.height) is LARGE
+    assert plan_for(LARGE.width - 1, LARGE.height + 10) is SMALL
+    assert plan_for(LARGE.width + 10, LARGE.height - 1) is SMALL
 
 
 def test_each_monument_draws_as_many_lines_as_its_panel_reserves() -> None:

@@ -141,7 +141,8 @@ async def test_undo_redo_keys_and_the_safe_limit() -> None:
         assert encode_state(game.state) == start
         await pilot.press("y", "y")
         assert game.state.grid[:2] == (0, 1)
-        await pilot.press("a")  # unloading refills the boat: a hidden token shows
+        # Unloading (shown, then confirmed) refills the boat: a hidden token shows.
+        await pilot.press("a", "enter")
         unloaded = encode_state(game.state)
         assert game.check_action("undo", ()) is None  # shown dimmed in the footer
         await pilot.press("z")
@@ -203,6 +204,10 @@ async def test_names_with_brackets_are_shown_as_written() -> None:
         await pilot.pause()
         game = _game(app)
         await pilot.press("1", "2", "a")
+        # The unload's preview names both players, as written.
+        said = game.query_one("#message", Line).plain
+        assert said.startswith(f"{names[0]} takes") and f"; {names[1]} takes" in said
+        await pilot.press("a")
         assert names[1] in str(game.query_one("#prompt").text)
         await pilot.press("g")  # the log screen shows names in a table
         await pilot.pause()

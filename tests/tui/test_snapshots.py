@@ -40,6 +40,29 @@ def test_game_screen_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def
     assert snap_compare(ImhotepApp(ascii=False), terminal_size=(80, 24), run_before=_open_mid_game)
 
 
+def test_game_screen_100x30(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    # The large harbor, tokens spelled out, and the codes keyed beside the panels.
+    assert snap_compare(ImhotepApp(ascii=False), terminal_size=(100, 30), run_before=_open_mid_game)
+
+
+async def _preview_an_unload(pilot: Pilot[None]) -> None:
+    await _open_mid_game(pilot)
+    await pilot.press("7", "c")  # Bob's meeple on cell 7, then Ann looks at unloading R3
+    await pilot.pause()
+
+
+def test_unload_preview_80x24(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(
+        ImhotepApp(ascii=False), terminal_size=(80, 24), run_before=_preview_an_unload
+    )
+
+
+def test_unload_preview_ascii_120x40(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(
+        ImhotepApp(ascii=True), terminal_size=(120, 40), run_before=_preview_an_unload
+    )
+
+
 def test_game_screen_120x40(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(ImhotepApp(ascii=False), terminal_size=(120, 40), run_before=_open_mid_game)
 

@@ -49,6 +49,7 @@ from engine.tokens import (
     TOKEN_NAMES,
 )
 from tui.keys import BOAT_KEYS, KEY_OF_TOKEN
+from tui.token_words import LEGEND
 
 # --- keys -----------------------------------------------------------------------
 
@@ -91,7 +92,9 @@ KEYS: Final[tuple[Key, ...]] = (
         f"{BOAT_KEYS[0]}-{BOAT_KEYS[-1]}",
         "unload boat "
         + ", ".join(f"{k} = {b}" for k, b in zip(BOAT_KEYS, BOAT_NAMES, strict=True))
-        + "; while taking or swapping, choose that boat",
+        + ": the unload is shown first, and Enter or the same key makes it (previews"
+        + " can be switched off in the command palette); while taking or swapping,"
+        + " choose that boat",
     ),
     _token_key(TAKE, "take"),
     _token_key(PLACE_TWO, "place-two"),
@@ -102,7 +105,8 @@ KEYS: Final[tuple[Key, ...]] = (
         "back",
         ("escape",),
         "Esc",
-        "clear a half-made swap, or take back an action token nothing has been done with",
+        "drop an unload on show, clear a half-made swap, or take back an action token "
+        "nothing has been done with",
     ),
     Key("pass", ("full_stop",), ".", "pass (only when nothing else is legal)"),
     Key("undo", ("z",), "z", "undo"),
@@ -231,6 +235,13 @@ R3 [3][2][1]  7    8    9
 ```
 """
 
+
+def _harbor_codes() -> str:
+    """Every token code the board shows, with its name (tui.token_words' table)."""
+    rows = [(f"`{codes}`", words) for codes, words in LEGEND]
+    return _table(("Code", "Token"), *rows)
+
+
 _HARBOR = _md(
     "# The harbor",
     _HARBOR_DIAGRAM,
@@ -249,8 +260,19 @@ numbered 1, 2, 3 outwards: slot 1 is next to the grid, slot 3 the farthest away.
 """,
     """
 Face-down tokens wait in the **supply** to refill boats, and three more lie on
-the **reserve**, used only by the *Take 1 token* action token.
+the **reserve**, used only by the *Take 1 token* action token. Under the harbor,
+the line that starts with **Boats** counts the unloads left before the game
+ends: every unload uses up a refill, and once the supply is empty each unload
+takes its boat out of the game, until only one is left.
 """,
+    "## Token codes",
+    """
+In a small window the boats show each token as a short code. The top left
+corner of the harbor names the token under the cursor (or the mouse) in words;
+with the cursor on a cell it keys the four action tokens. A window of 100x30 or
+more spells every token out on the boats and lists the codes beside the board.
+""",
+    _harbor_codes(),
 )
 
 

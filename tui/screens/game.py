@@ -31,9 +31,11 @@ from engine import (
     Swap,
     Take,
     Unload,
+    UnloadPreview,
     current_player,
     legal_actions,
     outcome,
+    preview_unload,
     step_prompt,
     why_illegal,
 )
@@ -51,9 +53,11 @@ from tui.paths import style_path
 from tui.screens.details import DetailsScreen
 from tui.screens.files import ConfirmScreen, PromptScreen
 from tui.screens.log import LogScreen
+from tui.unload_preview import preview_prompt, preview_sentences
 from tui.widgets.harbor import CellChosen, Harbor, Marks, SlotChosen
 from tui.widgets.info import HarborInfo
 from tui.widgets.keybar import KeyBar
+from tui.widgets.legend import Legend
 from tui.widgets.line import Line
 from tui.widgets.log import ActionLog
 from tui.widgets.player import MonumentChosen, PlayerPanel
@@ -66,6 +70,10 @@ POLL_SECONDS = 0.1
 
 class GameScreen(Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = [style_path("widgets.tcss"), style_path("game.tcss")]
+    # A window this large gets the large harbor (see game.tcss). Textual types
+    # these as instance variables, so they cannot be marked ClassVar.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012
+    VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose", "Choose"),
@@ -122,6 +130,9 @@ class GameScreen(Screen[None]):
         self._hint_stop = threading.Event()
         self._footer_key: tuple[bool, ...] = ()
         self._asked: TakebackAsked | None = None
+        # An unload shown before it is made, and the state it was shown on.
+        self._preview: UnloadPreview | None = None
+        self._preview_on: GameState | None = None
         match.subscribe(self._on_match_event)
         self.set_reactive(GameScreen.state, match.state)
 
@@ -158,6 +169,7 @@ class GameScreen(Screen[None]):
             with Vertical(id="right"):
                 yield PlayerPanel(0, self.names[0], self._panel_kind(0))
                 yield PlayerPanel(1, self.names[1], self._panel_kind(1))
+                yield Legend(id="legend")
         yield Line(id="prompt")
         yield Line(id="message")
         yield KeyBar(id="keys")
@@ -260,6 +272,7 @@ class GameScreen(Screen[None]):
         return Marks(
             recent_cell=last.cell if isinstance(last, Place) else None,
             recent_boat=last.boat if isinstance(last, Unload | Take | Swap) else None,
+            preview=self.preview,
             cells=frozenset(a.cell for a in legal if isinstance(a, Place)),
             boats=frozenset(a.boat for a in legal if isinstance(a, Unload)),
             slots=frozenset(slots),
@@ -293,6 +306,8 @@ class GameScreen(Screen[None]):
             if self._legal == [PASS]:
                 # The engine's full reason goes to the message line (see say).
                 text = head + "no legal action, so you pass" + self._key_hint(state, self._legal)
+            elif self.preview is not None:
+                text = head + preview_prompt(self.preview)
             elif self.selected is not None:
                 what = f"{step_prompt(state)} (slot {self.selected[1] + 1} chosen: pick the other)"
                 text = self._fit_prompt(head, what, "")
@@ -335,8 +350,11 @@ class GameScreen(Screen[None]):
             "unload_more": f" [{boats}, or x]",
         }[step]
 
-    def say(self, text: str, *, error: bool = False, topic: str | None = None) -> None:
-        """Show a message; ``topic`` is the help topic that ``?`` opens while it shows."""
+    def say(
+        self, text: str | tuple[str, ...], *, error: bool = False, topic: str | None = None
+    ) -> None:
+        """Show a message (a tuple: sentences, as many as fit); ``topic`` is the
+        help topic that ``?`` opens while it shows."""
         self._message_topic = topic
         message = self.query_one("#message", Line)
         message.set_class(error, "error")
@@ -364,6 +382,16 @@ class GameScreen(Screen[None]):
             else:
                 self.say(f"Please wait: it is {self.names[who]}'s turn, in another terminal.")
             return False
+        if (
+            isinstance(action, Unload)
+            and self.previews_wanted
+            and why_illegal(self.state, action) is None
+        ):
+            shown = self.preview
+            if shown is None or shown.boat != action.boat:
+                self._show_preview(preview_unload(self.state, action.boat))
+                return False
+        self._preview = None
         reason = match.play(action)
         if reason is not None:
             self.say(
@@ -372,6 +400,35 @@ class GameScreen(Screen[None]):
             self.app.bell()
             return False
         return True
+
+    # --- unload previews ---------------------------------------------------------
+
+    @property
+    def previews_wanted(self) -> bool:
+        """Whether an unload is shown before it is made (a setting, on by default)."""
+        settings = getattr(self.app, "settings", None)
+        return bool(getattr(settings, "preview_unloads", True))
+
+    @property
+    def preview(self) -> UnloadPreview | None:
+        """The unload on show, while the game still stands where it was shown."""
+        return self._preview if self._preview_on is self.state else None
+
+    def _show_preview(self, preview: UnloadPreview) -> None:
+        self._preview, self._preview_on = preview, self.state
+        self._sync_marks()
+        self._show_prompt()
+        glyphs = ASCII if self.ascii else UNICODE
+        self.say(preview_sentences(preview, self.names, glyphs), topic="unload")
+
+    def cancel_preview(self, words: str = "") -> None:
+        """Drop the unload on show, if any, and say ``words``."""
+        if self.preview is None:
+            return
+        self._preview = None
+        self._sync_marks()
+        self._show_prompt()
+        self.say(words)
 
     def _on_match_event(self, event: Event) -> None:
         """What the match reports, from this keyboard, the computer or elsewhere."""
@@ -493,9 +550,13 @@ class GameScreen(Screen[None]):
     # --- key actions -------------------------------------------------------------
 
     def action_move(self, d_row: int, d_col: int) -> None:
+        self.cancel_preview()
         self.cursor = nav.move(self.cursor, d_row, d_col)
 
     def action_choose(self) -> None:
+        if self.preview is not None:
+            self.choose(UNLOADS[self.preview.boat])  # makes the unload on show
+            return
         target = nav.target_at(self.cursor)
         if target is None:
             return
@@ -538,6 +599,9 @@ class GameScreen(Screen[None]):
     def action_back_out(self) -> None:
         if self.match.waiting:
             return  # the token in progress is not this keyboard's
+        if self.preview is not None:
+            self.cancel_preview("Unload cancelled: nothing has changed.")
+            return
         if self.selected is not None:
             self.selected = None
             self.say("Swap cleared.")
@@ -703,7 +767,8 @@ class GameScreen(Screen[None]):
     def _show_hint(self, state: GameState, action: Action, reason: str) -> None:
         if state is self.state:
             # Keys, not notation: "P1" reads like "player 1".
-            self.say(f"Hint [{' '.join(keys_for(action))}]: {reason}.")
+            keys = keys_for(action, preview=self.previews_wanted)
+            self.say(f"Hint [{' '.join(keys)}]: {reason}.")
 
     def action_log(self) -> None:
         # The record names the deal: while another terminal plays, exporting

@@ -1,4 +1,4 @@
-"""The reserve, the supply and the box."""
+"""The reserve, the supply, the box, and how far off the end of the game is."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from rich.text import Text
 from textual.reactive import reactive
 from textual.strip import Strip
 
-from engine import GameState
+from engine import Countdown, GameState, countdown
 from engine.tokens import kind_of
 from tui.glyphs import ASCII, KIND_STYLES, UNICODE
 from tui.widgets.strips import StripView
@@ -34,10 +34,11 @@ class HarborInfo(StripView):
         if state is None:
             return []
         # Most moves leave the reserve, the supply and the box as they were.
-        key = (len(state.reserve), len(state.supply), state.box, self.ascii)
-        return self.part(key, partial(self._draw, state))
+        count = countdown(state)
+        key = (len(state.reserve), len(state.supply), state.box, count, width, self.ascii)
+        return self.part(key, partial(self._draw, state, count, width))
 
-    def _draw(self, state: GameState) -> list[Text]:
+    def _draw(self, state: GameState, count: Countdown, width: int) -> list[Text]:
         glyphs = ASCII if self.ascii else UNICODE
         reserve = len(state.reserve)
         refills = len(state.supply) // 3
@@ -59,4 +60,21 @@ class HarborInfo(StripView):
                 box += f"{times}{kinds[kind]}"
         if not kinds:
             box += Text(" empty", style="dim")
-        return [head, box]
+        return [head, box, countdown_text(count, width)]
+
+
+def countdown_text(count: Countdown, width: int) -> Text:
+    """How close the end is, in the longest words that fit ``width``."""
+    left, boats, end = count.unloads_left, count.boats_in_play, count.boats_at_end
+    if left <= 0:
+        return Text("The game is over.", style="bold")
+    if left == 1:
+        # Never a surprise: the last unload is announced before it is made.
+        return Text("The next unload ends the game!", style="bold reverse")
+    unloads = f"{left} unloads"
+    wide = Text.assemble(
+        ("Boats ", "bold"), f"{boats} in play; the game ends at {end}, in {unloads}"
+    )
+    if wide.cell_len <= width:
+        return wide
+    return Text.assemble(("Boats ", "bold"), f"{boats} in play; end in {unloads}")

@@ -17,6 +17,7 @@ from engine import Player, PlayerScore, Sides
 from engine.scoring import chamber_groups, temple_sets
 from tui.glyphs import CHAMBER_STYLE, Glyphs
 from tui.keys import KEY_OF_TOKEN
+from tui.token_words import short_name
 
 LABEL_WIDTH = 10
 
@@ -85,38 +86,41 @@ def temple_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
     return [_line(f"Temple {board.sides.temple}", body, board.points("temple"), width, glyphs)]
 
 
-def _pyramid_rows(count: int, style: str, glyphs: Glyphs) -> list[Text]:
+# Each pyramid is drawn in a block this wide, with its name underneath.
+_PYRAMID_BLOCK = 8
+
+
+def _pyramid_rows(count: int, glyph: str, style: str, glyphs: Glyphs) -> list[Text]:
     # Tokens 1-3 form the bottom row, 4-5 the middle, 6 the top.
     layout = ((5,), (3, 4), (0, 1, 2))
     rows = []
     for row in layout:
-        text = Text(" " * (3 - len(row)))
+        text = Text(" " * (4 - len(row)))
         for i, index in enumerate(row):
             if i:
                 text += " "
-            text += Text(glyphs.pyramid, style) if index < count else Text(glyphs.missing, "dim")
-        text.pad_right(6 - text.cell_len)
+            text += Text(glyph, style) if index < count else Text(glyphs.missing, "dim")
+        text.pad_right(_PYRAMID_BLOCK - text.cell_len)
         rows.append(text)
     return rows
 
 
 def pyramid_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
-    """Light and dark pyramids side by side, each built 3-2-1 from the bottom."""
+    """Light and dark pyramids side by side, each built 3-2-1 from the bottom
+    and named underneath; their tokens differ in shape as well as colour."""
     player = board.player
-    light = _pyramid_rows(player.light, "bold bright_white", glyphs)
-    dark = _pyramid_rows(player.dark, "bold red", glyphs)
-    notes = ["", f"  light {player.light}", f"  dark {player.dark}"]
-    labels = [f"Pyramid {board.sides.pyramids}", "", ""]
+    light = _pyramid_rows(player.light, glyphs.light_pyramid, "bold bright_white", glyphs)
+    dark = _pyramid_rows(player.dark, glyphs.dark_pyramid, "bold red", glyphs)
+    names = Text.assemble(
+        (f"light {player.light}".ljust(_PYRAMID_BLOCK), "dim"),
+        (f"dark {player.dark}".ljust(_PYRAMID_BLOCK), "dim"),
+    )
+    bodies = [light[i] + dark[i] for i in range(3)] + [names]
+    label = f"Pyramid {board.sides.pyramids}"
     points = board.points("pyramids")
     return [
-        _line(
-            labels[i],
-            light[i] + Text("  ") + dark[i] + Text(notes[i], style="dim"),
-            points if i == 0 else None,
-            width,
-            glyphs,
-        )
-        for i in range(3)
+        _line(label if i == 0 else "", body, points if i == 0 else None, width, glyphs)
+        for i, body in enumerate(bodies)
     ]
 
 
@@ -142,10 +146,18 @@ def chamber_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
 def held_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
     """Action tokens held, and meeples on the grid: both score 1 each at the end."""
     player = board.player
-    # Each held token with the key that plays it.
+    grid = f"on grid {board.score.meeples}"
+    # Each held token with the key that plays it, in words where they fit.
+    held = [f"{KEY_OF_TOKEN[t]}:{t}" for t in player.actions]
+    worded = [f"{KEY_OF_TOKEN[t]}: {short_name(t)}" for t in player.actions]
+    room = width - LABEL_WIDTH - 5
+    if worded and len(", ".join(worded)) + 2 + len(grid) <= room:
+        tokens = ", ".join(worded)
+    else:
+        tokens = " ".join(held)
     body = Text.assemble(
-        (" ".join(f"{KEY_OF_TOKEN[t]}:{t}" for t in player.actions), "bold green"),
-        (f"{'  ' if player.actions else ''}on grid {board.score.meeples}", "dim"),
+        (tokens, "bold green"),
+        (f"{'  ' if player.actions else ''}{grid}", "dim"),
     )
     return [_line("Held", body, board.points("leftovers"), width, glyphs)]
 
@@ -175,7 +187,7 @@ MONUMENTS: Final[tuple[Monument, ...]] = (
     ),
     Monument(
         "pyramids",
-        3,
+        4,
         lambda b: (b.sides.pyramids, b.player.light, b.player.dark, b.score.pyramids),
         pyramid_lines,
     ),

@@ -1,0 +1,161 @@
+"""An unload is shown before it is made: a key or a click previews it, Enter or
+the same key makes it, Esc drops it; a setting turns previews off."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from tui_support import NAMES, history_of, open_game, walk_until
+
+from engine import GameState, Play, Setup, Unload, encode_state, legal_actions, preview_unload
+from tui import files
+from tui.app import ImhotepApp
+from tui.keys import BOAT_KEYS
+from tui.screens.game import GameScreen
+from tui.widgets.harbor import Harbor
+from tui.widgets.line import Line
+
+
+def _said(screen: GameScreen) -> str:
+    return screen.query_one("#message", Line).plain
+
+
+def _prompt(screen: GameScreen) -> str:
+    return screen.query_one("#prompt", Line).plain
+
+
+async def _two_boats_ready(app: ImhotepApp, pilot: Pilot[None]) -> GameScreen:
+    """A new game where R1 (cells 1, 2) and C1 (cells 1, 4) can be unloaded."""
+    app.start_game(Setup(seed=9), NAMES)
+    await pilot.pause()
+    screen = app.game_screen
+    assert screen is not None
+    await pilot.press("1", "2", "4")
+    return screen
+
+
+async def test_a_boat_key_shows_the_unload_and_the_same_key_makes_it() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _two_boats_ready(app, pilot)
+        before = encode_state(screen.state)
+        expected = preview_unload(screen.state, 0)
+        await pilot.press("a")
+        assert encode_state(screen.state) == before
+        assert screen.preview == expected
+        assert "unload R1? Enter or a confirms, Esc cancels" in _prompt(screen)
+        said = _said(screen)
+        total = expected.before[1].total
+        assert "Ann takes" in said and "Bob takes" in said and f"({total} " in said
+        # The harbor shows who takes what: each meeple's cell shows its token.
+        harbor = screen.query_one(Harbor)
+        assert harbor.marks.preview == expected
+        text = "\n".join(strip.text for strip in harbor.lines(harbor.size.width))
+        for gift in expected.gifts:
+            assert gift.token in text
+        await pilot.press("a")
+        assert screen.history.actions[-1] == Unload(0)
+        assert screen.preview is None
+        assert harbor.marks.preview is None
+
+
+async def test_enter_makes_the_unload_and_esc_drops_it() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _two_boats_ready(app, pilot)
+        before = encode_state(screen.state)
+        await pilot.press("d", "escape")
+        assert encode_state(screen.state) == before
+        assert screen.preview is None
+        assert "Unload cancelled" in _said(screen)
+        assert "unload R1?" not in _prompt(screen)
+        await pilot.press("d", "enter")
+        assert screen.history.actions[-1] == Unload(3)
+
+
+async def test_another_boat_key_shows_that_boat_instead() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _two_boats_ready(app, pilot)
+        before = encode_state(screen.state)
+        await pilot.press("a", "d")  # the slip: d for a
+        assert encode_state(screen.state) == before
+        assert screen.preview is not None and screen.preview.boat == 3
+        await pilot.press("a", "a")
+        assert screen.history.actions[-1] == Unload(0)
+
+
+async def test_any_other_choice_or_a_cursor_move_drops_the_preview() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _two_boats_ready(app, pilot)
+        await pilot.press("a", "9")
+        assert screen.preview is None
+        assert screen.state.grid[8] == 1  # Bob placed a meeple instead
+        await pilot.press("a", "up")
+        assert screen.preview is None
+        await pilot.press("enter")  # now chooses what the cursor is on, not the unload
+        assert not any(isinstance(a, Unload) for a in screen.history.actions)
+
+
+async def test_an_illegal_unload_is_refused_rather_than_previewed() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _two_boats_ready(app, pilot)
+        await pilot.press("c")  # row 3 is empty
+        assert screen.preview is None
+        assert "Not allowed" in _said(screen)
+
+
+async def test_the_unload_step_of_an_action_token_is_previewed_too() -> None:
+    def wanted(state: GameState) -> bool:
+        return state.pending is None and Play("AS") in legal_actions(state)
+
+    setup, prefix = walk_until(70, wanted)
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, history_of(setup, prefix))
+        await pilot.press("s")
+        swap = legal_actions(screen.state)[0]
+        screen.choose(swap)
+        await pilot.pause()
+        assert screen.state.pending is not None and screen.state.pending.step == "unload"
+        unload = legal_actions(screen.state)[0]
+        assert isinstance(unload, Unload)
+        before = encode_state(screen.state)
+        key = BOAT_KEYS[unload.boat]
+        await pilot.press(key)
+        assert encode_state(screen.state) == before
+        assert screen.preview is not None and screen.preview.boat == unload.boat
+        await pilot.press("enter")
+        assert screen.history.actions[-1] == unload
+
+
+async def test_previews_can_be_switched_off_and_stay_off() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _two_boats_ready(app, pilot)
+        await pilot.press("a")
+        assert screen.preview is not None
+        app.action_toggle_preview()
+        await pilot.pause()
+        assert screen.preview is None  # the one on show is dropped, nothing made
+        assert not any(isinstance(a, Unload) for a in screen.history.actions)
+        await pilot.press("a")
+        assert screen.history.actions[-1] == Unload(0)
+    assert files.read_settings().preview_unloads is False
+    again = ImhotepApp()
+    async with again.run_test(size=(80, 24)) as pilot:
+        screen = await _two_boats_ready(again, pilot)
+        await pilot.press("d")
+        assert screen.history.actions[-1] == Unload(3)
+
+
+async def test_the_command_palette_offers_the_setting() -> None:
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _two_boats_ready(app, pilot)
+        titles = [command.title for command in app.get_system_commands(screen)]
+        assert "Unload preview: switch off" in titles
+        app.action_toggle_preview()
+        titles = [command.title for command in app.get_system_commands(screen)]
+        assert "Unload preview: switch on" in titles
