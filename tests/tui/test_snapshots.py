@@ -10,6 +10,7 @@ import random
 
 import textual.constants
 from textual.pilot import Pilot
+from textual.widgets import Input
 from tui_support import NAMES, game_screen, history_of
 
 from engine import Action, Setup, apply, legal_actions
@@ -110,6 +111,8 @@ def test_new_game_screen_16_colours(snap_compare, monkeypatch) -> None:  # type:
 def test_command_palette_ascii(snap_compare) -> None:  # type: ignore[no-untyped-def]
     async def open_palette(pilot: Pilot[None]) -> None:
         await pilot.press("ctrl+p")
+        # A blinking cursor would make the picture depend on the moment taken.
+        pilot.app.screen.query_one(Input).cursor_blink = False
         await pilot.pause(0.3)
 
     assert snap_compare(ImhotepApp(ascii=True), terminal_size=(80, 24), run_before=open_palette)
