@@ -791,7 +791,7 @@ def _notation(_sides: Sides | None) -> str:
         _("""The move log and saved games write each step of a turn in a short form. Cells
 are 1 to 9, boats R1-R3 (rows) and C1-C3 (columns), slots 1 to 3."""),
         actions,
-        "## " + _("Tokens"),
+        "## " + _("Token codes"),
         _table((_("Code"), _("Token")), *grouped),
     )
 
