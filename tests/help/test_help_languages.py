@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 from textual.app import App
 from textual.screen import Screen
-from textual.widgets import Input, Markdown, OptionList, Static
+from textual.widgets import Input, Label, Markdown, OptionList, Static
+from textual.widgets._markdown import MarkdownFence
 
 from engine import GameState, Sides
 from tui import i18n
@@ -156,6 +157,23 @@ async def test_help_screen_in_each_language(language: str) -> None:
         empty = str(screen.query_one("#help-empty", Static).render())
         assert empty == i18n._('No topic mentions "{query}".').format(query="qqq")
         assert "mentions" not in empty
+
+
+@pytest.mark.parametrize("language", list(i18n.LANGUAGES))
+async def test_diagrams_are_whole_at_80_columns(language: str) -> None:
+    i18n.use(language)
+    app = LanguageHelpApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = help_screen(app)
+        for topic in ("harbor", "unload"):
+            await screen.show_topic(topic)
+            await pilot.pause()
+            fences = list(screen.query(MarkdownFence))
+            assert fences, topic
+            for fence in fences:
+                # A line wider than the pane widens the code past the fence's edge.
+                code = fence.query_one(Label)
+                assert code.outer_size.width <= fence.size.width, (language, topic)
 
 
 async def test_help_follows_a_language_change_made_over_it() -> None:

@@ -376,6 +376,10 @@ rival as well as for you."""),
     )
 
 
+# The widest diagram line the help pane shows whole at 80 columns.
+_DIAGRAM_WIDTH: Final = 46
+
+
 def _unload_diagram(meeples: str, order: tuple[str, str, str]) -> str:
     """The row 2 boat holding PL, OB, T3 and the meeples on cells 4-6, as a code block.
 
@@ -389,23 +393,28 @@ def _unload_diagram(meeples: str, order: tuple[str, str, str]) -> str:
     token = pgettext("unload diagram", "token")
     cells = [_("cell {number}").format(number=n) for n in (4, 5, 6)]
     width = max(len(c) for c in (*cells, *order))
-    left = max(len(slot), len(token)) + 3
+    label_width = max(len(slot), len(token))
 
-    def row(label: str, boat: str, fields: Sequence[str]) -> str:
+    def row(label: str, boat: str, fields: Sequence[str], gap: int, between: int) -> str:
         centred = ("".ljust((width - len(f)) // 2) + f for f in fields)
         return (
-            label.ljust(left) + boat.ljust(11) + "| " + "  ".join(c.ljust(width) for c in centred)
+            label.ljust(label_width + gap)
+            + boat.ljust(11)
+            + "| "
+            + (" " * between).join(c.ljust(width) for c in centred)
         ).rstrip()
 
-    return "\n".join(
-        (
-            "```",
-            row(slot, "3   2   1", cells),
-            row(token, "T3  OB  PL", list(meeples)),
-            row("", "", list(order)),
-            "```",
+    # Long translated labels close the gaps up, so that the diagram stays
+    # whole in the help pane of an 80-column terminal.
+    for gap, between in ((3, 2), (2, 2), (1, 1)):
+        lines = (
+            row(slot, "3   2   1", cells, gap, between),
+            row(token, "T3  OB  PL", list(meeples), gap, between),
+            row("", "", list(order), gap, between),
         )
-    )
+        if max(len(line) for line in lines) <= _DIAGRAM_WIDTH:
+            break
+    return "\n".join(("```", *lines, "```"))
 
 
 def _unload_topic(_sides: Sides | None) -> str:
