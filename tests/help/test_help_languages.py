@@ -85,6 +85,23 @@ def test_every_topic_is_translated_and_keeps_its_facts(language: str, sides: Sid
             assert CYRILLIC.search(text), topic
 
 
+ITALIC = re.compile(r"(?<![*\w])\*([^*]+)\*(?![*\w])")
+
+
+def cross_references(text: str) -> list[str]:
+    """The topics a text sends the reader to: its italics that are topic titles."""
+    titles = {topic_title(t): t for t in TOPIC_IDS}
+    return [titles[name] for name in ITALIC.findall(text) if name in titles]
+
+
+@pytest.mark.parametrize("language", TRANSLATED)
+def test_see_also_names_the_topics_by_their_translated_titles(language: str) -> None:
+    for topic in TOPIC_IDS:
+        wanted = cross_references(english(topic))
+        i18n.use(language)
+        assert cross_references(topic_markdown(topic)) == wanted, (language, topic)
+
+
 @pytest.mark.parametrize("language", TRANSLATED)
 def test_search_finds_the_topic_named_for_a_glossary_term(language: str) -> None:
     i18n.use(language)
@@ -134,6 +151,9 @@ async def test_help_screen_in_each_language(language: str) -> None:
             topic_title(t) for t in TOPIC_IDS
         ]
         assert screen.query_one("#help-search", Input).placeholder == i18n._("/ to search")
+        # Each title fits on one line of the list: none is cut or wrapped.
+        assert topics.virtual_size.height == len(TOPIC_IDS)
+        assert max(len(topic_title(t)) for t in TOPIC_IDS) <= topics.scrollable_content_region.width
         for index, topic in enumerate(TOPIC_IDS):
             if index:
                 await pilot.press("down")
