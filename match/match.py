@@ -161,7 +161,6 @@ class Match:
             describe(before, action, self.names)
             for before, action in zip(history.states, history.actions, strict=False)
         ]
-        self._bys: list[int] = []
         if computers is None:
             computers = {}
             for index, seat in enumerate(seats):
@@ -257,7 +256,6 @@ class Match:
             and (seats is None or index in seats)
         }
         match = cls(history, stored.seats, here=frozenset(mine), me=me, code=stored.code)
-        match._bys = [a.seat for a in stored.actions]
         match._adopt_store(store, game_id)
         match.request = stored.request
         match.presence_live = _live(stored)
@@ -423,8 +421,6 @@ class Match:
             return "the other player moved first; the game was brought up to date"
         text = describe(before, action, self.names)
         self._log.append(text)
-        del self._bys[self.history.cursor - 1 :]
-        self._bys.append(who)
         self._emit(Moved(action, who, text, by))
         return None
 
@@ -437,7 +433,7 @@ class Match:
         if game_id is None:
             return self._keep_whole_game(store)
         actions = history.actions
-        first = len(actions) - 1 - self.unsaved
+        ply = first = len(actions) - 1 - self.unsaved
         try:
             for ply in range(first, len(actions)):
                 state = history.states[ply + 1]
@@ -454,7 +450,7 @@ class Match:
             self.unsaved = 0
             return False
         except StoreError as exc:
-            self.unsaved = len(actions) - first
+            self.unsaved = len(actions) - ply  # the plies before it are in
             self._store_failed(exc)
             return True
         self._store_ok()
@@ -768,7 +764,6 @@ class Match:
             return False
         described = describe(before, action, self.names)
         self._log.append(described)
-        self._bys.append(seat)
         self._emit(Moved(action, seat, described, "here" if by == "here" else by))
         return True
 
@@ -810,7 +805,6 @@ class Match:
         self.stop_thinking()
         history.undo_mode = self.history.undo_mode
         self.history = history
-        self._bys = [a.seat for a in stored.actions]
         self._rebuild_log()
         self._emit(Rewound(message))
 

@@ -48,14 +48,14 @@ from match.files import (
     saves_dir,
 )
 from match.history import History
-from match.seats import UndoMode
+from match.seats import SeatKind, UndoMode
 
 SAVE_FORMAT = "imhotep-duel-save"
 SAVE_VERSION = 1
 MAX_NAME_LENGTH = 64
 
 # "human" or a computer level of ai.LEVELS; kept literal so saves do not depend on ai/.
-PlayerKind = Literal["human", "random", "easy", "medium", "hard"]
+PlayerKind = SeatKind
 
 
 # File formats -------------------------------------------------------------

@@ -24,7 +24,9 @@ UndoMode = Literal["safe", "free"]
 Where = Literal["here", "computer", "away"]
 
 HUMAN = "human"
-COMPUTER_LEVELS = ("random", "easy", "medium", "hard")
+# Who plays a side: a person, or the computer at one of ai.LEVELS (spelled out
+# here so that saves and settings can be read without loading ai/).
+SeatKind = Literal["human", "random", "easy", "medium", "hard"]
 MAX_NAME = 24
 
 

@@ -20,12 +20,14 @@ def _private_data_dir(
 
 @pytest.fixture(autouse=True)
 def _english_unless_asked(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Tests see English whatever language the shell that runs them speaks.
+    """Tests see English, and the app's usual look, whatever locale the shell
+    that runs them has (a locale that is not UTF-8 turns the app to ASCII:
+    tui.charset).
 
     A test that wants another language sets it (``--lang``, the setting, the
     variables, or ``tui.i18n.use``); the language is English again after it.
     """
-    for name in ("LC_ALL", "LC_MESSAGES", "LANGUAGE"):
+    for name in ("LC_ALL", "LC_CTYPE", "LC_MESSAGES", "LANGUAGE"):
         monkeypatch.delenv(name, raising=False)
     monkeypatch.setenv("LANG", "C.UTF-8")
     from tui import i18n

@@ -6,14 +6,17 @@ import random
 from collections.abc import Iterable
 from functools import partial
 from pathlib import PurePath
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import msgspec
 from textual.app import App, SystemCommand
 from textual.binding import Binding
+from textual.command import CommandPalette
 from textual.screen import Screen
 
 from tui import files, i18n
+from tui.ascii_widgets import AsciiChanged, AsciiCommandPalette, use_ascii_scrollbars
+from tui.charset import terminal_is_utf8
 from tui.i18n import _
 from tui.paths import style_path
 from tui.screens.start import StartScreen
@@ -28,6 +31,10 @@ if TYPE_CHECKING:
     from tui.files import UndoMode
     from tui.screens.game import GameScreen
     from tui.screens.new_game import GameOptions
+
+
+# Languages whose own name is not in Latin letters, as ASCII mode shows them.
+_LATIN_NAMES: Final = {"ru": "Russkij"}
 
 
 def setup_for(options: GameOptions, seed: int | None = None) -> Setup:
@@ -78,9 +85,13 @@ class ImhotepApp(App[None]):
         self.settings = files.read_settings()
         # Before any screen is built: every word drawn from here on is in it.
         self.language = i18n.use(i18n.choose_language(lang, self.settings.lang))
-        self.ascii = self.settings.ascii if ascii is None else ascii
+        if ascii is None:
+            # A terminal that cannot show UTF-8 gets ASCII whatever the setting.
+            ascii = self.settings.ascii or not terminal_is_utf8()
+        self.ascii = ascii
         # Set before the first screen is styled, so it is not styled twice.
         self.set_class(self.ascii, "ascii")
+        use_ascii_scrollbars(self.ascii)
         self.last_options: GameOptions | None = None
         self._open_first = open_game
         self._open_match = open_match
@@ -179,14 +190,18 @@ class ImhotepApp(App[None]):
     # --- commands -------------------------------------------------------------
 
     def action_new_game(self) -> None:
-        from tui.screens.new_game import NewGameScreen
+        from tui.screens.new_game import GameOptions, NewGameScreen
 
-        self.push_screen(NewGameScreen(self.last_options), self._new_game_chosen)
+        # The form as it was left: this session's (with its seed), or the last one's.
+        defaults = self.last_options or GameOptions.from_form(self.settings.new_game)
+        self.push_screen(NewGameScreen(defaults), self._new_game_chosen)
 
     def _new_game_chosen(self, options: GameOptions | None) -> None:
         if options is None:
             return
         self.last_options = options
+        if options.form() != self.settings.new_game:
+            self._remember(new_game=options.form())
         self.start_game(setup_for(options), options.names, options.kinds)
 
     def start_game(
@@ -227,11 +242,16 @@ class ImhotepApp(App[None]):
         while len(self.screen_stack) > 1:
             self.pop_screen()
 
-    def action_continue_game(self) -> None:
+    def games_to_continue(self) -> list[Any]:
+        """This player's games in progress but the one on screen, most recent first."""
         games = self.unfinished_games()
         game = self.game_screen
         if game is not None and game.match.game_id is not None:
             games = [g for g in games if g.id != game.match.game_id]
+        return games
+
+    def action_continue_game(self) -> None:
+        games = self.games_to_continue()
         if not games:
             self.notify("There is no other game to continue.", severity="warning")
         elif len(games) == 1:
@@ -334,6 +354,12 @@ class ImhotepApp(App[None]):
         self.ascii = not self.ascii
         self._remember(ascii=self.ascii)
         self.set_class(self.ascii, "ascii")
+        use_ascii_scrollbars(self.ascii)
+        self.refresh(layout=True)
+        for screen in self.screen_stack:
+            # Key bars show keys by symbol or by name (get_key_display).
+            screen.refresh_bindings()
+            screen.post_message(AsciiChanged(self.ascii))
         game = self.game_screen
         if game is not None:
             game.set_ascii(self.ascii)
@@ -379,15 +405,26 @@ class ImhotepApp(App[None]):
                 return screen
         return None
 
+    def action_command_palette(self) -> None:
+        if self.ascii and self.use_command_palette and not isinstance(self.screen, CommandPalette):
+            self.push_screen(AsciiCommandPalette())
+        else:
+            super().action_command_palette()
+
     def get_key_display(self, binding: Binding) -> str:
-        # The footer's own symbols (such as the Enter arrow) are not ASCII.
-        if self.ascii and binding.key == "enter":
-            return "Enter"
-        return super().get_key_display(binding)
+        # Textual's own symbols for keys (the Enter and arrow keys) are not ASCII.
+        shown = super().get_key_display(binding)
+        if self.ascii and not shown.isascii():
+            return binding.key.capitalize()
+        return shown
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
         yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
-        yield SystemCommand("Continue", "Continue the last game", self.action_continue_game)
+        if self.games_to_continue():
+            # Not the game on screen itself: Continue would only come back to it.
+            yield SystemCommand(
+                "Continue", "Go on with a game in progress", self.action_continue_game
+            )
         yield SystemCommand(
             "Your games", "Every game of yours in progress, newest first", self.action_list_games
         )
@@ -410,6 +447,9 @@ class ImhotepApp(App[None]):
         )
         for code, name in i18n.LANGUAGES.items():
             if code != self.language:
+                if self.ascii and not name.isascii():
+                    # A name in another script would not show without UTF-8.
+                    name = f"{_LATIN_NAMES.get(code, code)} ({code})"
                 yield SystemCommand(
                     _("Language: {language}").format(language=name),
                     _("Show the game in this language"),

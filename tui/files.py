@@ -7,7 +7,7 @@ and safe file writing live in :mod:`match.files` and are offered here too.
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Annotated, Any, Literal
 
 import msgspec
 
@@ -24,12 +24,27 @@ from match.files import (
     settings_path,
     store_path,
 )
-from match.seats import UndoMode
+from match.seats import SeatKind, UndoMode
 
 SETTINGS_VERSION = 1
 # The language the app speaks: "auto" follows the environment (LC_ALL,
 # LC_MESSAGES, LANG); a code chooses one (tui.i18n.LANGUAGES).
 Language = Literal["auto", "en", "hu", "de", "ru"]
+
+
+# Who sits in a seat: a person or a computer player of that level.
+# As long as the new game form lets a name be.
+NAME_LENGTH = 20
+Name = Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_LENGTH)]
+
+
+class GameForm(msgspec.Struct, frozen=True, kw_only=True):
+    """The new game form as last used: the next game starts from it."""
+
+    names: tuple[Name, Name] = ("Player 1", "Player 2")
+    kinds: tuple[SeatKind, SeatKind] = ("human", "human")
+    sides: Annotated[str, msgspec.Meta(pattern="^[AB]{4}$")] = "AAAA"
+    starter: Literal[0, 1] | None = 0  # None: chosen at random
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):
@@ -40,6 +55,7 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     ascii: bool = False
     undo_mode: UndoMode = "safe"  # the default for new games
     lang: Language = "auto"  # --lang overrides it for one run
+    new_game: GameForm = GameForm()
 
 
 # Settings -----------------------------------------------------------------
@@ -80,6 +96,9 @@ def write_settings(settings: Settings) -> None:
 __all__ = [
     "DATA_DIR_ENV",
     "MAX_FILE_BYTES",
+    "NAME_LENGTH",
+    "GameForm",
+    "SeatKind",
     "Settings",
     "StorageError",
     "UndoMode",

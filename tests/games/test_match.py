@@ -216,3 +216,12 @@ def test_a_side_killed_mid_game_comes_back_to_its_seat(path: Path) -> None:
     # Someone else cannot take that seat, not even under the same name.
     with pytest.raises(Exception, match="taken"):
         Match.join(Store.open(path), host.code, me="key:eve", name="Bob")
+
+
+def test_every_computer_level_can_sit_at_a_table() -> None:
+    from typing import get_args
+
+    import ai
+    from match.seats import SeatKind
+
+    assert set(get_args(SeatKind)) == {"human", *ai.LEVELS}

@@ -193,3 +193,82 @@ async def test_table_columns_line_up(topic: str) -> None:
             for column in range(columns):
                 widths = {cell.region.width for cell in cells[column::columns]}
                 assert len(widths) == 1, (topic, column, widths)
+
+
+def key_bar(screen: HelpScreen) -> dict[str, tuple[str, bool]]:
+    """The key bar's entries: description -> (key as shown, enabled)."""
+    from tui.widgets.keybar import KeyBar
+
+    bar = screen.query_one(KeyBar)
+    return {description: (key, enabled) for key, description, enabled, _ in bar._entries}
+
+
+async def test_the_key_bar_names_the_way_to_the_topics_and_the_text() -> None:
+    app = HelpApp("goal")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = help_screen(app)
+        assert isinstance(screen.focused, OptionList)
+        # From the list: right reaches the text; left is where we are (dimmed).
+        assert key_bar(screen)["Text"] == ("→", True)
+        assert key_bar(screen)["Topics"] == ("←", False)
+        await pilot.press("right")
+        assert screen.focused is screen.query_one("#help-text")
+        await pilot.pause()
+        assert key_bar(screen)["Topics"] == ("←", True)
+        assert key_bar(screen)["Text"][1] is False
+        await pilot.press("left")
+        assert isinstance(screen.focused, OptionList)
+        await pilot.press("slash")
+        await pilot.pause()
+        assert key_bar(screen)["Topics"] == ("↓", True)
+
+
+async def test_the_keys_in_ascii_mode_are_words() -> None:
+    app = ImhotepApp(ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("question_mark")
+        await pilot.pause()
+        screen = help_screen(app)
+        keys = {key for key, _ in key_bar(screen).values()}
+        assert {"Left", "Right"} <= keys
+        assert all(key.isascii() for key in keys)
+
+
+async def test_down_in_the_search_box_moves_into_the_results() -> None:
+    app = HelpApp("goal")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = help_screen(app)
+        await pilot.press("slash", *"tie")
+        await pilot.pause()
+        # The topic named for the word is first, and shown.
+        assert screen.listed_topics[0] == "tie"
+        assert screen.topic == "tie"
+        await pilot.press("down")
+        assert isinstance(screen.focused, OptionList)
+        assert highlighted(screen) == "tie"
+        await pilot.press("down")
+        await pilot.pause()
+        assert screen.topic == screen.listed_topics[1]
+
+
+async def test_page_keys_scroll_the_text_by_a_page_wherever_the_focus_is() -> None:
+    app = HelpApp("controls")  # the longest topic
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = help_screen(app)
+        text = screen.query_one("#help-text")
+        page = text.scrollable_content_region.height
+        assert text.max_scroll_y > page  # more than two pages: a fair test
+        assert isinstance(screen.focused, OptionList)
+        await pilot.press("pagedown")
+        await pilot.pause()
+        assert text.scroll_y == page
+        assert screen.topic == "controls"  # the list did not move
+        await pilot.press("right", "pagedown")
+        await pilot.pause()
+        assert text.scroll_y == 2 * page
+        await pilot.press("slash", "pageup")
+        await pilot.pause()
+        assert text.scroll_y == page

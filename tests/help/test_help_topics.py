@@ -43,6 +43,7 @@ from tui.help.topics import (
     RULINGS,
     TOKEN_TOPICS,
     TOPIC_IDS,
+    TOPICS,
     match_reason,
     search_topics,
     topic_for_reason,
@@ -278,6 +279,29 @@ def test_search() -> None:
 
     for topic in TOPIC_IDS:
         assert topic in search_topics(topic_title(topic))
+
+
+def test_search_puts_the_topic_named_for_the_word_first() -> None:
+    firsts = {
+        "tie": "tie",
+        "TIES": "tie",
+        "pass": "turn",  # among the turn's keywords
+        "swap": "swap-unload",
+        "end": "end",
+        "keys": "controls",
+        "unload": "unload",
+        "dark pyramid": "pyramids",
+        "reserve": "harbor",
+    }
+    for query, topic in firsts.items():
+        assert search_topics(query)[0] == topic, query
+    # Then the others that name it (title, then keywords) before the mere mentions.
+    assert search_topics("unload")[:3] == ["unload", "place-unload", "swap-unload"]
+    assert search_topics("end")[:2] == ["end", "leftovers"]
+    # What is found stays what was found before: only the order changed.
+    assert sorted(search_topics("meeple")) == sorted(
+        t.id for t in TOPICS if "meeple" in " ".join((t.title, t.keywords, t.render(None))).lower()
+    )
 
 
 def engine_reasons(states: list[GameState]) -> set[str]:

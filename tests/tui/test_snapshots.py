@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import textual.constants
 from textual.pilot import Pilot
 from tui_support import NAMES, game_screen, history_of
 
@@ -67,3 +68,34 @@ async def _finish_game(pilot: Pilot[None]) -> None:
 
 def test_game_over_screen(snap_compare) -> None:  # type: ignore[no-untyped-def]
     assert snap_compare(ImhotepApp(ascii=False), terminal_size=(80, 24), run_before=_finish_game)
+
+
+def test_new_game_screen_ascii_with_a_field_focused(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    # Back, the first name, its seat: the seat's row is the one pointed at.
+    assert snap_compare(
+        ImhotepApp(ascii=True), terminal_size=(80, 24), press=["n", "tab", "tab", "tab"]
+    )
+
+
+def test_new_game_screen_16_colours(snap_compare, monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", "standard")
+    assert snap_compare(
+        ImhotepApp(ascii=False), terminal_size=(80, 24), press=["n", "tab", "tab", "tab", "tab"]
+    )
+
+
+def test_command_palette_ascii(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    async def open_palette(pilot: Pilot[None]) -> None:
+        await pilot.press("ctrl+p")
+        await pilot.pause(0.3)
+
+    assert snap_compare(ImhotepApp(ascii=True), terminal_size=(80, 24), run_before=open_palette)
+
+
+def test_help_searched_for_a_word(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    # The topic named for the word first and shown; the key bar says where to go.
+    assert snap_compare(
+        ImhotepApp(ascii=False),
+        terminal_size=(80, 24),
+        press=["question_mark", "slash", "t", "i", "e", "down"],
+    )

@@ -77,6 +77,7 @@ async def test_two_apps_at_one_table(tmp_path: Path) -> None:
             log = guest.screen
             assert isinstance(log, LogScreen) and not log.check_action("export", ())
             await gp.press("escape")
+            assert not bob.check_action("save", ())  # a save file names the deal too
             # A takeback is asked for and answered on the other screen.
             await gp.press("z")
             assert "Asked Ann" in bob.query_one("#message", Line).plain

@@ -68,3 +68,13 @@ async def open_game(app: ImhotepApp, history: History) -> GameScreen:
     screen = game_screen(history)
     await app.push_screen(screen)
     return screen
+
+
+def screen_lines(app: ImhotepApp) -> list[str]:
+    """The text of every cell on the terminal, line by line, as the app drew it last."""
+    return [strip.text for strip in app.screen._compositor.render_strips()]
+
+
+def non_ascii_lines(app: ImhotepApp) -> list[str]:
+    """The lines of the screen that hold a character outside ASCII."""
+    return [line for line in screen_lines(app) if not line.isascii()]

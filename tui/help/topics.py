@@ -163,6 +163,9 @@ HELP_KEYS: Final[tuple[Key, ...]] = (
     ),
     # TRANSLATORS: the left arrow key.
     Key("topics", ("left",), N_("left arrow"), N_("from the text back to the topic list")),
+    # TRANSLATORS: the down arrow key.
+    Key("results", ("down",), N_("down arrow"), N_("from the search box into the topics found")),
+    Key("page", ("pageup", "pagedown"), "PgUp / PgDn", N_("scroll the text by a page")),
     Key("keys", ("question_mark", "f1"), "? / F1", N_("show this list of keys")),
     Key("focus", ("tab", "shift+tab"), "Tab", N_("move between search, topics and text")),
 )
@@ -858,27 +861,42 @@ def topic_markdown(topic_id: str, sides: Sides | None = None) -> str:
     return _BY_ID[topic_id].render(sides)
 
 
-def _searchable(topic: Topic, sides: Sides | None) -> str:
-    keywords = say(topic.keywords) if topic.keywords else ""
-    parts = (topic_title(topic.id), keywords, topic.codes, topic.render(sides))
-    return " ".join(parts).casefold()
-
-
 def search_topics(query: str, sides: Sides | None = None) -> list[str]:
     """Ids of the topics whose title, keywords or text contain every word of ``query``.
 
     The text searched is the one the player reads, in the current language;
-    token codes and notation are the same in every language.
+    token codes and notation are the same in every language. The topics named
+    for the words come first: a word that begins a word of the title ("tie" in
+    "Ties") outranks one among the keywords, which outranks one that begins a
+    word of the text, which outranks one met inside a word. Equal ranks keep
+    the topics' own order.
     """
     words = query.casefold().split()
     if not words:
         return list(TOPIC_IDS)
-    found = []
-    for topic in TOPICS:
-        haystack = _searchable(topic, sides)
+    found: list[tuple[int, int, str]] = []
+    for index, topic in enumerate(TOPICS):
+        title = topic_title(topic.id).casefold()
+        keywords = " ".join((say(topic.keywords) if topic.keywords else "", topic.codes))
+        keywords = keywords.casefold()
+        text = topic.render(sides).casefold()
+        haystack = " ".join((title, keywords, text))
         if all(w in haystack for w in words):
-            found.append(topic.id)
-    return found
+            rank = sum(_rank(w, title, keywords, text) for w in words)
+            found.append((-rank, index, topic.id))
+    return [topic_id for _, _, topic_id in sorted(found)]
+
+
+def _rank(word: str, title: str, keywords: str, text: str) -> int:
+    if _begins_a_word(word, title):
+        return 3
+    if _begins_a_word(word, keywords):
+        return 2
+    return 1 if _begins_a_word(word, text) else 0
+
+
+def _begins_a_word(word: str, text: str) -> bool:
+    return re.search(r"(?<!\w)" + re.escape(word), text) is not None
 
 
 # --- from an engine reason to a topic -----------------------------------------------

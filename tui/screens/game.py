@@ -716,6 +716,11 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.has_class("too-small") and action != "leave":
             return False  # the board is hidden: a key must not play on it unseen
+        if action == "save":
+            # A save names the deal: not while another terminal plays the other
+            # side, and never on the server's disk (its games are in the store).
+            shared = self.match.shared and not self.state.over
+            return getattr(self.app, "files_allowed", True) and not shared
         if action == "new_game":
             return self.state.over
         if action == "undo":

@@ -18,6 +18,7 @@ from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
 from engine.state import Sides
+from tui.ascii_widgets import AsciiChanged
 from tui.help.topics import TOPIC_IDS, search_topics, topic_markdown, topic_title
 from tui.i18n import N_, _, current_language
 from tui.paths import style_path
@@ -27,11 +28,33 @@ from tui.widgets.keybar import KeyBar
 ASCII_BULLETS = ("- ", "* ", "+ ")
 
 
+# Left and right move between the topic list and the text. Textual's lists and
+# scrolling panes take both keys for sideways scrolling, which neither pane
+# needs (the text is never wider than its pane), so each pane binds them
+# itself; the key bar then names the way to both.
+_PANE_KEYS: list[BindingType] = [
+    Binding("left", "screen.focus_topics", N_("Topics")),
+    Binding("right", "screen.focus_text", N_("Text")),
+]
+
+
+class HelpTopics(OptionList):
+    """The topic list."""
+
+    BINDINGS: ClassVar[list[BindingType]] = _PANE_KEYS
+
+
 class HelpText(VerticalScroll):
-    """The topic's text; left goes back to the topic list (it is never wider than the pane)."""
+    """The topic's text."""
+
+    BINDINGS: ClassVar[list[BindingType]] = _PANE_KEYS
+
+
+class HelpSearch(Input):
+    """The search box; down goes on into the topics it found."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("left", "screen.focus_topics", N_("Topics"), show=False),
+        Binding("down", "screen.focus_topics", N_("Topics")),
     ]
 
 
@@ -51,7 +74,10 @@ class HelpScreen(Screen[None]):
         Binding("escape", "back", N_("Close")),
         Binding("q", "close", N_("Close"), show=False),
         Binding("slash", "search", N_("Search")),
-        Binding("right", "focus_text", N_("Text"), show=False),
+        # Wherever the focus is, these page through the text: the topic list
+        # is short enough for the arrows.
+        Binding("pageup", "page_text(-1)", N_("Page up"), show=False, priority=True),
+        Binding("pagedown", "page_text(1)", N_("Page down"), show=False, priority=True),
         # Help inside the help shows its keys rather than stacking a second help.
         Binding("question_mark,f1", "show_keys", N_("Keys"), show=False),
     ]
@@ -68,8 +94,8 @@ class HelpScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal(id="help-body"):
             with Vertical(id="help-side"):
-                yield Input(placeholder=_("/ to search"), id="help-search", compact=True)
-                yield OptionList(*self._options(TOPIC_IDS), id="help-topics")
+                yield HelpSearch(placeholder=_("/ to search"), id="help-search", compact=True)
+                yield HelpTopics(*self._options(TOPIC_IDS), id="help-topics")
             with HelpText(id="help-text"):
                 markdown = Markdown(topic_markdown(self.topic, self.sides), id="help-markdown")
                 if self.app.has_class("ascii"):
@@ -78,6 +104,14 @@ class HelpScreen(Screen[None]):
         # The query is shown as typed: a "[" in it is not markup.
         yield Static("", id="help-empty", markup=False)
         yield KeyBar()
+
+    async def on_ascii_changed(self, message: AsciiChanged) -> None:
+        markdown = self.query_one("#help-markdown", Markdown)
+        if message.ascii:
+            markdown.BULLETS = list(ASCII_BULLETS)
+        else:
+            vars(markdown).pop("BULLETS", None)  # Textual's own again
+        await markdown.update(markdown.source)
 
     def on_mount(self) -> None:
         topics = self.query_one("#help-topics", OptionList)
@@ -150,9 +184,9 @@ class HelpScreen(Screen[None]):
         )
         self.set_class(not found, "-no-match")
         if found:
-            keep = self.topic if self.topic in found else found[0]
-            topics.highlighted = found.index(keep)
-            await self.show_topic(keep)
+            # The best match is first (see search_topics): show it.
+            topics.highlighted = 0
+            await self.show_topic(found[0])
 
     @on(Input.Submitted, "#help-search")
     def _search_done(self, event: Input.Submitted) -> None:
@@ -181,6 +215,13 @@ class HelpScreen(Screen[None]):
     def action_focus_text(self) -> None:
         self.query_one("#help-text", VerticalScroll).focus()
 
+    def action_page_text(self, pages: int) -> None:
+        text = self.query_one("#help-text", VerticalScroll)
+        if pages < 0:
+            text.scroll_page_up(animate=False)
+        else:
+            text.scroll_page_down(animate=False)
+
     def action_back(self) -> None:
         # Esc leaves the search box first, so one Esc too many never loses the help.
         if isinstance(self.focused, Input):
@@ -190,7 +231,18 @@ class HelpScreen(Screen[None]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         # Inside the search box, q is a letter of the query.
-        return not (action == "close" and isinstance(self.focused, Input))
+        if action == "close":
+            return not isinstance(self.focused, Input)
+        # None: shown dimmed, as a key that goes nowhere from here.
+        if action == "focus_topics":
+            return None if isinstance(self.focused, OptionList) else True
+        if action == "focus_text":
+            return None if isinstance(self.focused, HelpText) else True
+        return True
+
+    def on_descendant_focus(self) -> None:
+        # The keys to the list and the text dim where the focus already is.
+        self.refresh_bindings()
 
 
 __all__ = ["HelpScreen"]

@@ -6,14 +6,15 @@ Every field has a default, so Enter starts a game at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import ClassVar, Literal, cast, get_args
 
+from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
-from textual.widgets import Button, Input, Label, Select, Static
+from textual.widgets import Button, Input, Select, Static
 
 from engine.scoring import (
     CHAMBER_A,
@@ -26,6 +27,9 @@ from engine.scoring import (
     PYRAMID_B,
     TEMPLE_B_SET,
 )
+from tui.ascii_widgets import AsciiChanged
+from tui.files import NAME_LENGTH, GameForm, SeatKind
+from tui.glyphs import ASCII, PLAYER_STYLES, UNICODE, Glyphs
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
 
@@ -35,6 +39,8 @@ MONUMENTS = (
     ("pyramids", "Pyramids"),
     ("chamber", "Burial chamber"),
 )
+# The form's rows from top to bottom, as their labels read.
+ROW_TITLES = ("Player 1", "Player 2", *(title for _, title in MONUMENTS), "Who starts", "Seed")
 
 
 def _series(values: tuple[int, ...]) -> str:
@@ -62,6 +68,7 @@ PLAYER_KINDS = (
     ("Computer (medium)", "medium"),
     ("Computer (hard)", "hard"),
 )
+_OFFERED_KINDS = frozenset(value for _, value in PLAYER_KINDS)
 
 
 @dataclass(frozen=True)
@@ -72,18 +79,51 @@ class GameOptions:
     starter: int | None = 0  # None: chosen at random
     seed: int | None = None
 
+    @classmethod
+    def from_form(cls, form: GameForm) -> GameOptions:
+        """The options a remembered form stands for (without a seed: each game gets its own)."""
+        return cls(names=form.names, kinds=form.kinds, sides=form.sides, starter=form.starter)
+
+    def form(self) -> GameForm:
+        """What of these options the next game's form starts from."""
+        starter: Literal[0, 1] | None = None if self.starter is None else 1 if self.starter else 0
+        return GameForm(
+            names=(self.names[0][:NAME_LENGTH], self.names[1][:NAME_LENGTH]),
+            kinds=(_seat_kind(self.kinds[0]), _seat_kind(self.kinds[1])),
+            sides=self.sides,
+            starter=starter,
+        )
+
+
+def _seat_kind(kind: str) -> SeatKind:
+    return cast(SeatKind, kind) if kind in get_args(SeatKind) else "human"
+
+
+def default_name(who: int) -> str:
+    return f"Player {who + 1}"
+
 
 class NewGameScreen(Screen[GameOptions | None]):
+    """The form; Enter in a text field, Start or ctrl+s start the game."""
+
     CSS_PATH = style_path("new_game.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", "Back"),
-        Binding("ctrl+s", "start", "Start", show=False),
+        Binding("ctrl+s", "start", "Start"),
+        Binding("tab", "app.focus_next", "Next field"),
     ]
+    # However the form was opened (a key, a click, the command palette, the end
+    # of a game), Start has focus: Enter starts the game as the form shows it.
+    AUTO_FOCUS = "#start"
 
     def __init__(self, defaults: GameOptions | None = None, *, computer: bool = True) -> None:
         super().__init__()
         self.defaults = defaults or GameOptions()
         self.computer = computer
+
+    @property
+    def glyphs(self) -> Glyphs:
+        return ASCII if self.app.has_class("ascii") else UNICODE
 
     def compose(self) -> ComposeResult:
         d = self.defaults
@@ -93,20 +133,25 @@ class NewGameScreen(Screen[GameOptions | None]):
             yield Static("New game", id="title")
             for who in (0, 1):
                 with Horizontal(classes="row"):
-                    yield Label(f"Player {who + 1}", classes="label")
-                    yield Input(d.names[who], id=f"name-{who}", compact=True, max_length=20)
+                    yield Static(classes="label")
+                    # The player's symbol in their colour, as the board will draw it.
+                    yield Static(id=f"symbol-{who}", classes="symbol")
+                    yield Input(
+                        d.names[who], id=f"name-{who}", compact=True, max_length=NAME_LENGTH
+                    )
                     if self.computer:
+                        kind = d.kinds[who] if d.kinds[who] in _OFFERED_KINDS else "human"
                         yield Select(
                             PLAYER_KINDS,
-                            value=d.kinds[who],
+                            value=kind,
                             allow_blank=False,
                             id=f"kind-{who}",
                             compact=True,
                         )
-            for index, (key, title) in enumerate(MONUMENTS):
+            for index, (key, _title) in enumerate(MONUMENTS):
                 side = d.sides[index]
                 with Horizontal(classes="row"):
-                    yield Label(title, classes="label")
+                    yield Static(classes="label")
                     yield Select(
                         (("Side A", "A"), ("Side B", "B")),
                         value=side,
@@ -117,16 +162,16 @@ class NewGameScreen(Screen[GameOptions | None]):
                     )
                     yield Static(REMINDERS[key, side], id=f"hint-{key}", classes="hint")
             with Horizontal(classes="row"):
-                yield Label("Who starts", classes="label")
+                yield Static(classes="label")
                 yield Select(
-                    (("Player 1", "0"), ("Player 2", "1"), ("Random", "random")),
+                    self._starter_options(d.names),
                     value="random" if d.starter is None else str(d.starter),
                     allow_blank=False,
                     id="starter",
                     compact=True,
                 )
             with Horizontal(classes="row"):
-                yield Label("Seed", classes="label")
+                yield Static(classes="label")
                 yield Input(
                     "" if d.seed is None else str(d.seed),
                     placeholder="random",
@@ -141,7 +186,70 @@ class NewGameScreen(Screen[GameOptions | None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#start", Button).focus()
+        self._draw_glyphs()
+        self._mark_focus()
+
+    def on_ascii_changed(self, _message: AsciiChanged) -> None:
+        self._draw_glyphs()
+
+    def _draw_glyphs(self) -> None:
+        glyphs = self.glyphs
+        for who in (0, 1):
+            symbol = Text.assemble((glyphs.meeples[who], PLAYER_STYLES[who]))
+            self.query_one(f"#symbol-{who}", Static).update(symbol)
+        # Textual draws a drop-down's arrows as triangles whatever the font.
+        down, up = ("v", "^") if glyphs is ASCII else ("▼", "▲")
+        for arrow in self.query(".down-arrow").results(Static):
+            arrow.update(down)
+        for arrow in self.query(".up-arrow").results(Static):
+            arrow.update(up)
+        self._update_starter()
+
+    def _names(self) -> tuple[str, str]:
+        """The names as typed, each player's default name where none is."""
+        first, second = (
+            self.query_one(f"#name-{who}", Input).value.strip() or default_name(who)
+            for who in (0, 1)
+        )
+        return first, second
+
+    def _starter_options(self, names: tuple[str, str]) -> list[tuple[Text, str]]:
+        glyphs = self.glyphs
+        options = [
+            (Text.assemble((glyphs.meeples[who], PLAYER_STYLES[who]), " ", names[who]), str(who))
+            for who in (0, 1)
+        ]
+        return [*options, (Text("Random"), "random")]
+
+    def _update_starter(self) -> None:
+        starter = self.query_one("#starter", Select)
+        chosen = starter.value
+        starter.set_options(self._starter_options(self._names()))
+        if starter.value == chosen:
+            # Textual redraws the drop-down's face only for a new value.
+            starter.mutate_reactive(Select.value)  # type: ignore[misc]
+        else:
+            starter.value = chosen
+
+    @on(Input.Changed, "#name-0, #name-1")
+    def _name_changed(self) -> None:
+        # "Who starts" offers the players by the names being typed.
+        self._update_starter()
+
+    def on_descendant_focus(self) -> None:
+        self._mark_focus()
+
+    def on_descendant_blur(self) -> None:
+        self._mark_focus()
+
+    def _mark_focus(self) -> None:
+        """Point at the row with focus: an arrow and reversed label, clear in any colours."""
+        focused = self.focused
+        for row, title in zip(self.query(".row").results(Horizontal), ROW_TITLES, strict=True):
+            current = focused is not None and focused in row.walk_children()
+            row.set_class(current, "-current")
+            label = row.query_one(".label", Static)
+            label.update(f"{'>' if current else ' '} {title}")
 
     @on(Select.Changed)
     def _side_changed(self, event: Select.Changed) -> None:
@@ -163,10 +271,7 @@ class NewGameScreen(Screen[GameOptions | None]):
 
     def options(self) -> GameOptions | None:
         """The chosen options, or None after showing what is wrong."""
-        names = tuple(
-            self.query_one(f"#name-{who}", Input).value.strip() or f"Player {who + 1}"
-            for who in (0, 1)
-        )
+        names = self._names()
         if names[0] == names[1]:
             names = (f"{names[0]} (1)", f"{names[1]} (2)")
         kinds = ("human", "human")
