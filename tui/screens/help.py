@@ -20,6 +20,7 @@ from textual.widgets.option_list import Option
 from engine.state import Sides
 from tui.ascii_widgets import AsciiChanged
 from tui.help.topics import TOPIC_IDS, search_topics, topic_markdown, topic_title
+from tui.i18n import N_, _, current_language
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
 
@@ -32,8 +33,8 @@ ASCII_BULLETS = ("- ", "* ", "+ ")
 # needs (the text is never wider than its pane), so each pane binds them
 # itself; the key bar then names the way to both.
 _PANE_KEYS: list[BindingType] = [
-    Binding("left", "screen.focus_topics", "Topics"),
-    Binding("right", "screen.focus_text", "Text"),
+    Binding("left", "screen.focus_topics", N_("Topics")),
+    Binding("right", "screen.focus_text", N_("Text")),
 ]
 
 
@@ -53,7 +54,7 @@ class HelpSearch(Input):
     """The search box; down goes on into the topics it found."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down", "screen.focus_topics", "Topics"),
+        Binding("down", "screen.focus_topics", N_("Topics")),
     ]
 
 
@@ -70,15 +71,15 @@ class HelpScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (60, "-wide")]  # noqa: RUF012 (Textual's API)
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "back", "Close"),
-        Binding("q", "close", "Close", show=False),
-        Binding("slash", "search", "Search"),
+        Binding("escape", "back", N_("Close")),
+        Binding("q", "close", N_("Close"), show=False),
+        Binding("slash", "search", N_("Search")),
         # Wherever the focus is, these page through the text: the topic list
         # is short enough for the arrows.
-        Binding("pageup", "page_text(-1)", "Page up", show=False, priority=True),
-        Binding("pagedown", "page_text(1)", "Page down", show=False, priority=True),
+        Binding("pageup", "page_text(-1)", N_("Page up"), show=False, priority=True),
+        Binding("pagedown", "page_text(1)", N_("Page down"), show=False, priority=True),
         # Help inside the help shows its keys rather than stacking a second help.
-        Binding("question_mark,f1", "show_keys", "Keys", show=False),
+        Binding("question_mark,f1", "show_keys", N_("Keys"), show=False),
     ]
 
     def __init__(self, topic: str | None = None, sides: Sides | None = None) -> None:
@@ -87,18 +88,21 @@ class HelpScreen(Screen[None]):
         # An unknown topic (a caller out of step with the topic list) must not
         # cost the player their help: show the first topic instead.
         self.topic: str = topic if topic in TOPIC_IDS else TOPIC_IDS[0]
+        # The language the list and text were drawn in (see on_screen_resume).
+        self.drawn_language = current_language()
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="help-body"):
             with Vertical(id="help-side"):
-                yield HelpSearch(placeholder="/ to search", id="help-search", compact=True)
+                yield HelpSearch(placeholder=_("/ to search"), id="help-search", compact=True)
                 yield HelpTopics(*self._options(TOPIC_IDS), id="help-topics")
             with HelpText(id="help-text"):
                 markdown = Markdown(topic_markdown(self.topic, self.sides), id="help-markdown")
                 if self.app.has_class("ascii"):
                     markdown.BULLETS = list(ASCII_BULLETS)
                 yield markdown
-        yield Static("", id="help-empty")
+        # The query is shown as typed: a "[" in it is not markup.
+        yield Static("", id="help-empty", markup=False)
         yield KeyBar()
 
     async def on_ascii_changed(self, message: AsciiChanged) -> None:
@@ -113,6 +117,30 @@ class HelpScreen(Screen[None]):
         topics = self.query_one("#help-topics", OptionList)
         topics.highlighted = TOPIC_IDS.index(self.topic)
         topics.focus()
+
+    async def on_screen_resume(self) -> None:
+        # The language can change from the command palette, opened over this
+        # screen; when it closes, draw the topics again in the new language.
+        if self.drawn_language != current_language():
+            await self.redraw_language()
+
+    async def redraw_language(self) -> None:
+        """Show the search hint, the topic list and the text in the current language."""
+        self.drawn_language = current_language()
+        search = self.query_one("#help-search", Input)
+        search.placeholder = _("/ to search")
+        topics = self.query_one("#help-topics", OptionList)
+        found = search_topics(search.value, self.sides)
+        if self.topic not in found:
+            # The query was typed in the old language: start the search afresh.
+            search.value = ""
+            found = list(TOPIC_IDS)
+        topics.set_options(self._options(found))
+        topics.highlighted = found.index(self.topic)
+        await self.query_one("#help-markdown", Markdown).update(
+            topic_markdown(self.topic, self.sides)
+        )
+        self.refresh_bindings()
 
     def _options(self, ids: list[str] | tuple[str, ...]) -> list[Option]:
         return [Option(topic_title(i), id=i) for i in ids]
@@ -152,7 +180,7 @@ class HelpScreen(Screen[None]):
         topics = self.query_one("#help-topics", OptionList)
         topics.set_options(self._options(found))
         self.query_one("#help-empty", Static).update(
-            "" if found else f"No topic mentions {event.value.strip()!r}."
+            "" if found else _('No topic mentions "{query}".').format(query=event.value.strip())
         )
         self.set_class(not found, "-no-match")
         if found:
