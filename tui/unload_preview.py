@@ -7,19 +7,32 @@ for the prompt and the message line. Pure Python, no Textual.
 from __future__ import annotations
 
 from engine import UnloadPreview
-from engine.tokens import BOAT_NAMES, token_phrase
+from engine.tokens import BOAT_NAMES, token_phrase, token_subject
 from tui.glyphs import Glyphs
+from tui.i18n import _, ngettext, tr
 from tui.keys import BOAT_KEYS
 
 
 def _points(points: int) -> str:
-    return f"{points} pt" if abs(points) == 1 else f"{points} pts"
+    return ngettext("{points} pt", "{points} pts", abs(points)).format(points=points)
+
+
+def _joined(phrases: list[str]) -> str:
+    """Two or three tokens a player takes, as one phrase (a boat holds three)."""
+    if len(phrases) == 1:
+        return phrases[0]
+    if len(phrases) == 2:
+        return _("{first} and {second}").format(first=phrases[0], second=phrases[1])
+    head = ", ".join(phrases[:-1])
+    return _("{first} and {second}").format(first=head, second=phrases[-1])
 
 
 def preview_prompt(preview: UnloadPreview) -> str:
     """The prompt while the preview shows: what it asks and how to answer."""
     key = BOAT_KEYS[preview.boat]
-    return f"unload {BOAT_NAMES[preview.boat]}? Enter or {key} confirms, Esc cancels"
+    return _("unload {boat}? Enter or {key} confirms, Esc cancels").format(
+        boat=BOAT_NAMES[preview.boat], key=key
+    )
 
 
 def preview_sentences(
@@ -29,22 +42,27 @@ def preview_sentences(
     as many whole sentences as it has room for)."""
     sentences: list[str] = []
     if preview.ends_game:
-        sentences.append("This unload ends the game: only one boat will be left.")
+        sentences.append(_("This unload ends the game: only one boat will be left."))
     # Each player once, in the order the tokens are handed out.
     takers = list(dict.fromkeys(gift.owner for gift in preview.gifts))
     parts = []
     for who in takers:
-        tokens = " and ".join(token_phrase(token) for token in preview.tokens_for(who))
+        tokens = _joined([tr(token_phrase(token)) for token in preview.tokens_for(who)])
         before, after = preview.before[who].total, preview.after[who].total
-        parts.append(f"{names[who]} takes {tokens} ({before} {glyphs.to} {_points(after)})")
+        parts.append(
+            _("{name} takes {tokens} ({before} {arrow} {after})").format(
+                name=names[who], tokens=tokens, before=before, arrow=glyphs.to, after=_points(after)
+            )
+        )
     for who in (0, 1):
         if who not in takers:
             # A player who takes nothing is told so: it matters as much.
-            parts.append(f"{names[who]} takes nothing")
+            parts.append(_("{name} takes nothing").format(name=names[who]))
     sentences.append("; ".join(parts) + ".")
     if preview.boxed_token is not None:
-        boxed = token_phrase(preview.boxed_token)
-        sentences.append(f"Only two meeples: {boxed} goes to the box.")
+        # The token is the subject here: it is what goes to the box.
+        boxed = tr(token_subject(preview.boxed_token))
+        sentences.append(_("Only two meeples: {token} goes to the box.").format(token=boxed))
     if preview.boat_leaves and not preview.ends_game:
-        sentences.append("The supply is empty, so the boat then leaves the game.")
+        sentences.append(_("The supply is empty, so the boat then leaves the game."))
     return tuple(sentences)

@@ -48,7 +48,9 @@ from tui import cursor as nav
 from tui.glyphs import ASCII, UNICODE
 from tui.guide import guide_sentences
 from tui.help.topics import TOKEN_TOPICS, topic_for_reason
+from tui.i18n import N_, _, ngettext, tr
 from tui.keys import BOAT_KEYS, TOKEN_KEYS, keys_for
+from tui.kinds import kind_word
 from tui.paths import style_path
 from tui.screens.details import DetailsScreen
 from tui.screens.files import ConfirmScreen, PromptScreen
@@ -76,31 +78,31 @@ class GameScreen(Screen[None]):
     VERTICAL_BREAKPOINTS = [(0, "-short"), (30, "-tall")]  # noqa: RUF012
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "choose", "Choose"),
-        Binding("up,k", "move(-1, 0)", "Up", show=False),
-        Binding("down,j", "move(1, 0)", "Down", show=False),
-        Binding("left,h", "move(0, -1)", "Left", show=False),
-        Binding("right,l", "move(0, 1)", "Right", show=False),
+        Binding("enter", "choose", N_("Choose")),
+        Binding("up,k", "move(-1, 0)", N_("Up"), show=False),
+        Binding("down,j", "move(1, 0)", N_("Down"), show=False),
+        Binding("left,h", "move(0, -1)", N_("Left"), show=False),
+        Binding("right,l", "move(0, 1)", N_("Right"), show=False),
         *(Binding(str(n), f"digit({n})", f"Cell {n}", show=False) for n in range(1, 10)),
         *(Binding(key, f"boat({i})", f"Boat {key}", show=False) for i, key in enumerate(BOAT_KEYS)),
         # Always active, so a player who presses a token key without holding
         # it is told why; the held tokens show their keys in the player panel.
         *(Binding(key, f"play('{token}')", token, show=False) for key, token in TOKEN_KEYS.items()),
-        Binding("x", "stop", "Stop"),
-        Binding("full_stop", "pass_turn", "Pass"),
-        Binding("escape", "back_out", "Back", show=False),
-        Binding("z", "undo", "Undo"),
-        Binding("y", "redo", "Redo"),
-        Binding("w", "save", "Save"),
-        Binding("g", "log", "Log"),
-        Binding("i", "details", "Points", show=False),
-        Binding("H", "hint", "Hint", show=False),
-        Binding("plus,equals_sign", "speed(-1)", "Faster", show=False),
-        Binding("minus", "speed(1)", "Slower", show=False),
-        Binding("o", "app.load_game", "Load", show=False),
-        Binding("question_mark,f1", "help", "Help"),
-        Binding("n", "new_game", "New game"),
-        Binding("q", "leave", "Quit"),
+        Binding("x", "stop", N_("Stop")),
+        Binding("full_stop", "pass_turn", N_("Pass")),
+        Binding("escape", "back_out", N_("Back"), show=False),
+        Binding("z", "undo", N_("Undo")),
+        Binding("y", "redo", N_("Redo")),
+        Binding("w", "save", N_("Save")),
+        Binding("g", "log", N_("Log")),
+        Binding("i", "details", N_("Points"), show=False),
+        Binding("H", "hint", N_("Hint"), show=False),
+        Binding("plus,equals_sign", "speed(-1)", N_("Faster"), show=False),
+        Binding("minus", "speed(1)", N_("Slower"), show=False),
+        Binding("o", "app.load_game", N_("Load"), show=False),
+        Binding("question_mark,f1", "help", N_("Help")),
+        Binding("n", "new_game", N_("New game")),
+        Binding("q", "leave", N_("Quit")),
         # Run only when the binding above for the same key is off (Textual tries
         # a key's bindings in order): the key then says why nothing happens.
         Binding("x", "refused('stop')", show=False),
@@ -189,9 +191,13 @@ class GameScreen(Screen[None]):
         match = self.match
         if match.store is None:
             problem = getattr(self.app, "store_problem", None)
-            return f"This game is not being kept: {problem}" if problem else ""
+            if not problem:
+                return ""
+            return _("This game is not being kept: {problem}").format(problem=problem)
         if match.code and not all(seat.owner for seat in match.seats if not seat.computer):
-            return f"Table {match.code}: the other player types  imhotep-duel join {match.code}"
+            return _("Table {code}: the other player types  imhotep-duel join {code}").format(
+                code=match.code
+            )
         return ""
 
     def on_resize(self, event: events.Resize) -> None:
@@ -206,9 +212,11 @@ class GameScreen(Screen[None]):
             self.refresh_bindings()
         if small:
             self.query_one("#too-small", Static).update(
-                f"This terminal is {width}x{height}.\n"
-                f"Imhotep: The Duel needs at least {MIN_WIDTH}x{MIN_HEIGHT}:\n"
-                f"please make the window larger."
+                _(
+                    "This terminal is {width}x{height}.\n"
+                    "Imhotep: The Duel needs at least {min_width}x{min_height}:\n"
+                    "please make the window larger."
+                ).format(width=width, height=height, min_width=MIN_WIDTH, min_height=MIN_HEIGHT)
             )
 
     # --- pushing state down ----------------------------------------------------
@@ -232,7 +240,7 @@ class GameScreen(Screen[None]):
             self.query_one(HarborInfo).state = state
             for panel in self.query(PlayerPanel):
                 panel.state = state
-            self.query_one(ActionLog).entries = self._log
+            self.query_one(ActionLog).entries = tuple(tr(entry) for entry in self._log)
             self._show_prompt()
             self._refresh_footer()
         self.match.start_thinking(self.app.call_from_thread)
@@ -285,35 +293,41 @@ class GameScreen(Screen[None]):
         glyphs = ASCII if self.ascii else UNICODE
         match = self.match
         if state.over:
-            text = "The game is over."
+            text = _("The game is over.")
         elif self.computer_to_move:
             who = current_player(state)
             level = self.kinds[who]
-            text = f"{glyphs.turn} {glyphs.meeples[who]} {self.names[who]} ({level}) is thinking..."
+            text = f"{glyphs.turn} {glyphs.meeples[who]} " + _(
+                "{name} ({level}) is thinking..."
+            ).format(name=self.names[who], level=kind_word(level))
         elif match.waiting:
             who = current_player(state)
             name = self.names[who]
             head = f"{glyphs.turn} {glyphs.meeples[who]} "
             if match.seats[who].owner is None:
-                text = head + f"waiting for a player to join (table {match.code})"
+                text = head + _("waiting for a player to join (table {code})").format(
+                    code=match.code
+                )
             elif not match.presence_live[who]:
-                text = head + f"waiting for {name}, who has left the game"
+                text = head + _("waiting for {name}, who has left the game").format(name=name)
             else:
-                text = head + f"{name}'s turn, in another terminal: waiting..."
+                text = head + _("{name}'s turn, in another terminal: waiting...").format(name=name)
         else:
             who = current_player(state)
             head = f"{glyphs.turn} {glyphs.meeples[who]} {self.names[who]}: "
             if self._legal == [PASS]:
                 # The engine's full reason goes to the message line (see say).
-                text = head + "no legal action, so you pass" + self._key_hint(state, self._legal)
+                text = head + _("no legal action, so you pass") + self._key_hint(state, self._legal)
             elif self.preview is not None:
                 text = head + preview_prompt(self.preview)
             elif self.selected is not None:
-                what = f"{step_prompt(state)} (slot {self.selected[1] + 1} chosen: pick the other)"
+                what = _("{prompt} (slot {slot} chosen: pick the other)").format(
+                    prompt=tr(step_prompt(state)), slot=self.selected[1] + 1
+                )
                 text = self._fit_prompt(head, what, "")
             else:
                 hint = self._key_hint(state, self._legal)
-                text = self._fit_prompt(head, step_prompt(state), hint)
+                text = self._fit_prompt(head, tr(step_prompt(state)), hint)
         self.query_one("#prompt", Line).update(text)
 
     def _fit_prompt(self, head: str, what: str, hint: str) -> str:
@@ -339,16 +353,17 @@ class GameScreen(Screen[None]):
         boats = f"{BOAT_KEYS[0]}-{BOAT_KEYS[-1]}"
         if step is None:
             if legal == [PASS]:
-                return " [. to pass]"
+                return " [" + _(". to pass") + "]"
             return f" [1-9 {boats} {' '.join(TOKEN_KEYS)}]"
-        return {
-            "take": f" [{boats}, then 1-3]",
-            "swap": f" [{boats}, then two of 1-3]",
-            "place": " [1-9]",
-            "place_more": " [1-9, or x]",
-            "unload": f" [{boats}]",
-            "unload_more": f" [{boats}, or x]",
+        hint = {
+            "take": _("{boats}, then 1-3"),
+            "swap": _("{boats}, then two of 1-3"),
+            "place": "1-9",
+            "place_more": _("1-9, or x"),
+            "unload": "{boats}",
+            "unload_more": _("{boats}, or x"),
         }[step]
+        return f" [{hint.format(boats=boats)}]"
 
     def say(
         self, text: str | tuple[str, ...], *, error: bool = False, topic: str | None = None
@@ -366,7 +381,7 @@ class GameScreen(Screen[None]):
         message.remove_class("guide")
         if not text and self._legal == [PASS] and not self.match.waiting:
             # Why the player must pass, in the engine's words.
-            reason = step_prompt(self.state)
+            reason = tr(step_prompt(self.state))
             text = reason[0].upper() + reason[1:] + "."
         message.update(text)
 
@@ -378,9 +393,15 @@ class GameScreen(Screen[None]):
         if match.waiting:
             who = current_player(self.state)
             if match.where(who) == "computer":
-                self.say(f"Please wait: {self.names[who]} (computer) is to move.")
+                self.say(
+                    _("Please wait: {name} (computer) is to move.").format(name=self.names[who])
+                )
             else:
-                self.say(f"Please wait: it is {self.names[who]}'s turn, in another terminal.")
+                self.say(
+                    _("Please wait: it is {name}'s turn, in another terminal.").format(
+                        name=self.names[who]
+                    )
+                )
             return False
         if (
             isinstance(action, Unload)
@@ -395,7 +416,9 @@ class GameScreen(Screen[None]):
         reason = match.play(action)
         if reason is not None:
             self.say(
-                f"Not allowed: {reason}. (? explains)", error=True, topic=topic_for_reason(reason)
+                _("Not allowed: {reason}. (? explains)").format(reason=tr(reason)),
+                error=True,
+                topic=topic_for_reason(reason),
             )
             self.app.bell()
             return False
@@ -440,9 +463,9 @@ class GameScreen(Screen[None]):
                 self.say("")
             else:
                 # The log's sentence, with the level beside the name it starts with.
-                name, said = self.names[event.seat], event.text
+                name, said = self.names[event.seat], tr(event.text)
                 if event.by == "computer" and said.startswith(name):
-                    said = f"{name} ({self.kinds[event.seat]}){said[len(name) :]}"
+                    said = f"{name} ({kind_word(self.kinds[event.seat])}){said[len(name) :]}"
                 self.say(said)
             if self.state.over:
                 self._game_over()
@@ -450,12 +473,12 @@ class GameScreen(Screen[None]):
             self.selected = None
             self._asked = None
             self.state = self.match.state
-            self.say(event.message)
+            self.say(tr(event.message))
             if self.state.over:
                 self._game_over()
         elif isinstance(event, Notice):
             self.notify(
-                event.message,
+                tr(event.message),
                 severity="error" if event.error else "information",
                 timeout=10 if event.error else 5,
                 markup=False,
@@ -467,7 +490,7 @@ class GameScreen(Screen[None]):
                 self._show_prompt()
                 self._refresh_footer()
                 if event.message:
-                    self.say(event.message)
+                    self.say(tr(event.message))
         elif isinstance(event, TakebackAsked):
             self._ask_takeback(event)
 
@@ -480,10 +503,13 @@ class GameScreen(Screen[None]):
         def answered(yes: bool | None) -> None:
             if self._asked == event:
                 self._asked = None
-                self.say(self.match.answer_takeback(bool(yes)))
+                self.say(tr(self.match.answer_takeback(bool(yes))))
 
         self.app.push_screen(
-            ConfirmScreen(f"{name} asks to take back their last move. Allow it?"), answered
+            ConfirmScreen(
+                _("{name} asks to take back their last move. Allow it?").format(name=name)
+            ),
+            answered,
         )
 
     def _game_over(self) -> None:
@@ -494,7 +520,11 @@ class GameScreen(Screen[None]):
     async def _after_game(self, choice: str | None) -> None:
         result = outcome(self.state)
         if result is not None:
-            self.say(result.describe(self.names) + ". Press n for a new game.")
+            self.say(
+                _("{result}. Press n for a new game.").format(
+                    result=tr(result.describe(self.names))
+                )
+            )
         if choice == "new":
             await self.app.run_action("new_game")
         elif choice == "quit":
@@ -520,7 +550,7 @@ class GameScreen(Screen[None]):
         step = self._step()
         if step == "take":
             if slot is None:
-                self.say("Choose a slot of that boat: 1, 2 or 3.")
+                self.say(_("Choose a slot of that boat: 1, 2 or 3."))
                 return
             self.choose(Take(boat, slot))
         elif step == "swap":
@@ -530,20 +560,20 @@ class GameScreen(Screen[None]):
 
     def _swap_slot(self, boat: int, slot: int | None) -> None:
         if slot is None:
-            self.say("Choose a slot of that boat: 1, 2 or 3.")
+            self.say(_("Choose a slot of that boat: 1, 2 or 3."))
             return
         chosen = self.selected
         if chosen is None or chosen[0] != boat:
             # Check the boat with any pair of its slots: the reason names the boat.
             reason = why_illegal(self.state, Swap(boat, 0, 1))
             if reason is not None:
-                self.say(f"Not allowed: {reason}.", error=True)
+                self.say(_("Not allowed: {reason}.").format(reason=tr(reason)), error=True)
                 return
             self.selected = (boat, slot)
-            self.say(f"Slot {slot + 1} chosen: now the slot to swap it with.")
+            self.say(_("Slot {slot} chosen: now the slot to swap it with.").format(slot=slot + 1))
         elif chosen[1] == slot:
             self.selected = None
-            self.say("Swap cleared.")
+            self.say(_("Swap cleared."))
         else:
             self.choose(Swap(boat, min(slot, chosen[1]), max(slot, chosen[1])))
 
@@ -569,10 +599,10 @@ class GameScreen(Screen[None]):
         if self._step() in ("take", "swap"):
             target = nav.target_at(self.cursor)
             if target is None or target.kind != "slot":
-                self.say("First choose a boat with a-f, then its slot with 1-3.")
+                self.say(_("First choose a boat with a-f, then its slot with 1-3."))
                 return
             if number > 3:
-                self.say("A boat has slots 1, 2 and 3.", error=True)
+                self.say(_("A boat has slots 1, 2 and 3."), error=True)
                 return
             self.cursor = nav.position_of(nav.Target("slot", target.number, number - 1))
             self._boat_slot(target.number, number - 1)
@@ -583,7 +613,7 @@ class GameScreen(Screen[None]):
     def action_boat(self, boat: int) -> None:
         if self._step() in ("take", "swap"):
             self.cursor = nav.position_of(nav.Target("slot", boat, 0))
-            self.say("Now press 1, 2 or 3 for the slot (or move with the arrows and Enter).")
+            self.say(_("Now press 1, 2 or 3 for the slot (or move with the arrows and Enter)."))
         else:
             self.choose(UNLOADS[boat])
 
@@ -600,21 +630,21 @@ class GameScreen(Screen[None]):
         if self.match.waiting:
             return  # the token in progress is not this keyboard's
         if self.preview is not None:
-            self.cancel_preview("Unload cancelled: nothing has changed.")
+            self.cancel_preview(_("Unload cancelled: nothing has changed."))
             return
         if self.selected is not None:
             self.selected = None
-            self.say("Swap cleared.")
+            self.say(_("Swap cleared."))
             return
         if self.state.pending is not None and not self.match.back_out():
-            self.say("Part of this token is already done; press z to undo step by step.")
+            self.say(_("Part of this token is already done; press z to undo step by step."))
 
     def action_undo(self) -> None:
         if self.match.can_undo():
             self.selected = None
             said = self.match.undo()
             if self.match.shared:
-                self.say(said)
+                self.say(tr(said))
 
     def action_refused(self, what: str) -> None:
         """A key whose action is off now: say why instead of doing nothing."""
@@ -623,9 +653,9 @@ class GameScreen(Screen[None]):
         elif what == "pass_turn":
             self.choose(PASS)
         elif what == "undo":
-            self.say(self.match.why_no_undo(), error=True, topic="controls")
+            self.say(tr(self.match.why_no_undo()), error=True, topic="controls")
         else:
-            self.say(self.match.why_no_redo(), error=True)
+            self.say(tr(self.match.why_no_redo()), error=True)
 
     def action_redo(self) -> None:
         if self.match.can_redo():
@@ -667,8 +697,13 @@ class GameScreen(Screen[None]):
 
             self.app.push_screen(
                 ConfirmScreen(
-                    f"The last {self.match.unsaved} step(s) could not be written to the game "
-                    f"store ({self.match.store_problem}). Quit anyway and lose them?"
+                    ngettext(
+                        "{count} step could not be written to the game store ({problem}). "
+                        "Quit anyway and lose it?",
+                        "{count} steps could not be written to the game store ({problem}). "
+                        "Quit anyway and lose them?",
+                        self.match.unsaved,
+                    ).format(count=self.match.unsaved, problem=self.match.store_problem)
                 ),
                 answered,
             )
@@ -702,22 +737,29 @@ class GameScreen(Screen[None]):
             except saves.StorageError as exc:
                 self.notify(str(exc), severity="error", timeout=10, markup=False)
             else:
-                self.notify(f"Saved as {path.stem}.", markup=False)
+                self.notify(_("Saved as {name}.").format(name=path.stem), markup=False)
 
         if replacing is None:
-            title = "Save this game as"
+            title = _("Save this game as")
         else:
-            title = f"A save named {replacing!r} exists: Enter replaces it, or change the name"
+            title = _("A save named “{name}” exists: Enter replaces it, or change the name").format(
+                name=replacing
+            )
         name = default or f"{self.names[0]} v {self.names[1]}"
         self.app.push_screen(PromptScreen(title, name), chosen)
 
     def on_monument_chosen(self, message: MonumentChosen) -> None:
         lines = explain_score(self.state, message.who)
         if message.topic == "leftovers":
-            explained = f"{lines['actions']}; {lines['meeples']}"
+            explained = f"{tr(lines['actions'])}; {tr(lines['meeples'])}"
         else:
-            explained = lines[message.topic]
-        self.say(f"{self.names[message.who]}, {explained}. (? explains)", topic=message.topic)
+            explained = tr(lines[message.topic])
+        self.say(
+            _("{name}, {explained}. (? explains)").format(
+                name=self.names[message.who], explained=explained
+            ),
+            topic=message.topic,
+        )
 
     def action_details(self) -> None:
         self.app.push_screen(DetailsScreen(self.state, self.names))
@@ -744,12 +786,12 @@ class GameScreen(Screen[None]):
     def action_speed(self, step: int) -> None:
         match = self.match
         match.delay = min(3.0, max(0.0, match.delay + 0.2 * step))
-        self.say(f"Computer moves wait {match.delay:.1f} s.")
+        self.say(_("Computer moves wait {seconds:.1f} s.").format(seconds=match.delay))
 
     def action_hint(self) -> None:
         if self.state.over or self.match.waiting:
             return
-        self.say("Thinking about a hint...")
+        self.say(_("Thinking about a hint..."))
         self._hint_stop = threading.Event()
         self.run_worker(
             partial(self._find_hint, self.state, self._hint_stop),
@@ -768,7 +810,7 @@ class GameScreen(Screen[None]):
         if state is self.state:
             # Keys, not notation: "P1" reads like "player 1".
             keys = keys_for(action, preview=self.previews_wanted)
-            self.say(f"Hint [{' '.join(keys)}]: {reason}.")
+            self.say(_("Hint [{keys}]: {reason}.").format(keys=" ".join(keys), reason=tr(reason)))
 
     def action_log(self) -> None:
         # The record names the deal: while another terminal plays, exporting

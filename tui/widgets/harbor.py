@@ -24,8 +24,9 @@ from engine import GameState, UnloadPreview
 from engine.tokens import BOAT_NAMES
 from tui.cursor import Target
 from tui.glyphs import ASCII, UNICODE, Glyphs, meeple_text, token_style, token_text
+from tui.i18n import _, current_language
 from tui.keys import BOAT_KEYS
-from tui.token_words import ACTION_KEY, SHORT_WIDTH, full_name, short_words
+from tui.token_words import SHORT_WIDTH, action_key, full_name, short_words
 from tui.widgets.strips import StripView
 
 
@@ -269,6 +270,7 @@ class Harbor(StripView):
             "boat",
             boat,
             plan,
+            current_language(),  # a large harbor spells the tokens out
             self.state.boats[boat],
             frozenset(s for b, s in marks.slots if b == boat),
             marks.selected if marks.selected is not None and marks.selected[0] == boat else None,
@@ -304,9 +306,9 @@ class Harbor(StripView):
         if preview is not None:
             key = BOAT_KEYS[preview.boat]
             return (
-                ((f"Unload {BOAT_NAMES[preview.boat]}?", "bold"),),
-                ((f"Enter/{key}: yes", ""),),
-                (("Esc: no", ""),),
+                ((_("Unload {boat}?").format(boat=BOAT_NAMES[preview.boat]), "bold"),),
+                ((_("Enter/{key}: yes").format(key=key), ""),),
+                ((_("Esc: no"), ""),),
             )
         target = self._hover
         cursor = marks.cursor
@@ -316,7 +318,9 @@ class Harbor(StripView):
         if target is not None and slots is not None:
             boat, slot = target
             token = slots[slot]
-            head = ((f"{BOAT_NAMES[boat]} slot {slot + 1}:", "bold"),)
+            head = (
+                (_("{boat} slot {slot}:").format(boat=BOAT_NAMES[boat], slot=slot + 1), "bold"),
+            )
             words = Text(f"{token} {full_name(token)}")
             body = [line.plain for line in words.wrap(self.app.console, width)]
             first, *rest = body
@@ -326,9 +330,9 @@ class Harbor(StripView):
                 ((code, token_style(token)), (first[len(token) :], "")),
                 *(((line, ""),) for line in rest),
             )
-        legend = tuple(((code, token_style(code)), (f" {name}", "")) for code, name in ACTION_KEY)
+        legend = tuple(((code, token_style(code)), (f" {name}", "")) for code, name in action_key())
         if plan.column_boat_height > len(legend):
-            return ((("Action tokens:", "bold"),), *legend)
+            return (((_("Action tokens:"), "bold"),), *legend)
         return legend
 
     # --- cells ------------------------------------------------------------------
@@ -446,7 +450,7 @@ class Harbor(StripView):
             lines = [
                 label,
                 Text(pad + " " + self.glyphs.removed * 3, removed),
-                Text(pad + " gone", removed),
+                Text(pad + " " + _("gone"), removed),
             ]
         elif plan.words:
             lines = [label]
@@ -475,7 +479,7 @@ class Harbor(StripView):
         if slots is None:
             removed = self.style_of("harbor--removed")
             label.stylize(removed)
-            gone = Text(self.glyphs.removed * 3 + " gone", removed)
+            gone = Text(self.glyphs.removed * 3 + " " + _("gone"), removed)
             lines = [label, gone]
         elif plan.words:
             numbers, firsts, seconds = Text(), Text(), Text()

@@ -12,6 +12,7 @@ from textual.strip import Strip
 from engine import Countdown, GameState, countdown
 from engine.tokens import kind_of
 from tui.glyphs import ASCII, KIND_STYLES, UNICODE
+from tui.i18n import _, current_language, ngettext
 from tui.widgets.strips import StripView
 
 _KIND_ORDER = ("obelisk", "temple", "pyramid", "chamber", "action")
@@ -35,7 +36,15 @@ class HarborInfo(StripView):
             return []
         # Most moves leave the reserve, the supply and the box as they were.
         count = countdown(state)
-        key = (len(state.reserve), len(state.supply), state.box, count, width, self.ascii)
+        key = (
+            len(state.reserve),
+            len(state.supply),
+            state.box,
+            count,
+            width,
+            self.ascii,
+            current_language(),
+        )
         return self.part(key, partial(self._draw, state, count, width))
 
     def _draw(self, state: GameState, count: Countdown, width: int) -> list[Text]:
@@ -43,15 +52,17 @@ class HarborInfo(StripView):
         reserve = len(state.reserve)
         refills = len(state.supply) // 3
         head = Text.assemble(
-            ("Reserve ", "bold"),
-            (glyphs.facedown * reserve or "empty", "dim"),
+            (_("Reserve") + " ", "bold"),
+            (glyphs.facedown * reserve or _("empty"), "dim"),
             "  ",
-            ("Supply ", "bold"),
-            f"{len(state.supply)} ({refills} refill{'s' if refills != 1 else ''})",
+            (_("Supply") + " ", "bold"),
+            ngettext("{tokens} ({count} refill)", "{tokens} ({count} refills)", refills).format(
+                tokens=len(state.supply), count=refills
+            ),
         )
         kinds = Counter(kind_of(t) for t in state.box)
         # A span, not the Text's own style, so that only the label is bold.
-        box = Text.assemble(("Box", "bold"))
+        box = Text.assemble((_("Box"), "bold"))
         # "T 2" read like the temple token 2: a times sign says it is a count.
         times = "x" if self.ascii else "\u00d7"
         for kind in _KIND_ORDER:
@@ -59,7 +70,7 @@ class HarborInfo(StripView):
                 box += Text(f"  {_KIND_SHORT[kind]}", style=KIND_STYLES[kind])
                 box += f"{times}{kinds[kind]}"
         if not kinds:
-            box += Text(" empty", style="dim")
+            box += Text(" " + _("empty"), style="dim")
         return [head, box, countdown_text(count, width)]
 
 
@@ -67,14 +78,26 @@ def countdown_text(count: Countdown, width: int) -> Text:
     """How close the end is, in the longest words that fit ``width``."""
     left, boats, end = count.unloads_left, count.boats_in_play, count.boats_at_end
     if left <= 0:
-        return Text("The game is over.", style="bold")
+        return Text(_("The game is over."), style="bold")
     if left == 1:
         # Never a surprise: the last unload is announced before it is made.
-        return Text("The next unload ends the game!", style="bold reverse")
-    unloads = f"{left} unloads"
+        return Text(_("The next unload ends the game!"), style="bold reverse")
+    label = (_("Boats") + " ", "bold")
     wide = Text.assemble(
-        ("Boats ", "bold"), f"{boats} in play; the game ends at {end}, in {unloads}"
+        label,
+        ngettext(
+            "{boats} in play; the game ends at {end}, in {count} unload",
+            "{boats} in play; the game ends at {end}, in {count} unloads",
+            left,
+        ).format(boats=boats, end=end, count=left),
     )
     if wide.cell_len <= width:
         return wide
-    return Text.assemble(("Boats ", "bold"), f"{boats} in play; end in {unloads}")
+    return Text.assemble(
+        label,
+        ngettext(
+            "{boats} in play; end in {count} unload",
+            "{boats} in play; end in {count} unloads",
+            left,
+        ).format(boats=boats, count=left),
+    )

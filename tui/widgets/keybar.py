@@ -9,11 +9,14 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
 from textual.screen import Screen
 from textual.widget import Widget
+
+from tui.i18n import _
 
 
 class KeyBar(Widget):
@@ -38,7 +41,9 @@ class KeyBar(Widget):
                 continue
             seen.add(binding.action)
             key = self.app.get_key_display(binding)
-            entries.append((key, binding.description, active.enabled, binding.action))
+            # Descriptions are marked with N_ where the keys are defined.
+            description = _(binding.description) if binding.description else ""
+            entries.append((key, description, active.enabled, binding.action))
         return tuple(entries)
 
     def _bindings_changed(self, screen: Screen[object]) -> None:
@@ -58,9 +63,9 @@ class KeyBar(Widget):
             text.append(f" {key} ", key_style if enabled else disabled)
             text.append(f"{description} ", Style() if enabled else disabled)
             spans.append((start, text.cell_len, action))
-        palette = " ctrl+p commands"
-        if text.cell_len + len(palette) <= self.size.width:
-            text.pad_right(self.size.width - text.cell_len - len(palette))
+        palette = " ctrl+p " + _("commands")
+        if text.cell_len + cell_len(palette) <= self.size.width:
+            text.pad_right(self.size.width - text.cell_len - cell_len(palette))
             text.append(palette, disabled)
         self._spans = spans
         return text

@@ -11,7 +11,8 @@ from rich.text import Text
 from textual.strip import Strip
 
 from tui.glyphs import token_style
-from tui.token_words import LEGEND, SHORT_LEGEND
+from tui.i18n import _, current_language
+from tui.token_words import legend, short_legend
 from tui.widgets.strips import StripView
 
 _GAP = "   "
@@ -24,19 +25,20 @@ def _entry(codes: str, words: str) -> Text:
 
 def legend_lines(width: int, height: int) -> list[Text]:
     """The key in at most ``height`` lines of ``width`` cells (the shortest form if none fits)."""
-    if height >= len(LEGEND) + 1:
-        entries = [_entry(codes, words) for codes, words in LEGEND]
+    full = legend()
+    if height >= len(full) + 1:
+        entries = [_entry(codes, words) for codes, words in full]
         if all(entry.cell_len <= width for entry in entries):
-            return [Text("Token codes", style="bold"), *entries]
+            return [Text(_("Token codes"), style="bold"), *entries]
     lines: list[Text] = []
-    for codes, words in SHORT_LEGEND:
+    for codes, words in short_legend():
         entry = _entry(codes, words)
         if lines and lines[-1].cell_len + len(_GAP) + entry.cell_len <= width:
             lines[-1] += Text(_GAP) + entry
         else:
             lines.append(entry)
     if len(lines) < height:
-        lines.insert(0, Text("Token codes", style="bold"))
+        lines.insert(0, Text(_("Token codes"), style="bold"))
     return lines
 
 
@@ -45,4 +47,6 @@ class Legend(StripView):
 
     def lines(self, width: int) -> list[Strip]:
         height = self.content_size.height
-        return self.part(("legend", width, height), lambda: legend_lines(width, height))
+        return self.part(
+            ("legend", current_language(), width, height), lambda: legend_lines(width, height)
+        )

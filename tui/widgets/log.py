@@ -7,6 +7,7 @@ from textual import events
 from textual.reactive import reactive
 from textual.strip import Strip
 
+from tui.i18n import _
 from tui.widgets.strips import StripView
 
 MORE = " ... (g)"  # plain ASCII: the log is drawn the same in ASCII mode
@@ -51,7 +52,7 @@ class ActionLog(StripView):
 
     def _wrapped(self, entries: tuple[str, ...], width: int, height: int) -> list[Text]:
         if not entries:
-            return [Text("No moves yet.", style="dim")]
+            return [Text(_("No moves yet."), style="dim")]
         # Whole entries only, newest last: a line torn from the middle of an
         # older entry ("token.") says nothing about who did what.
         lines: list[Text] = []

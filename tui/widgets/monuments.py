@@ -16,9 +16,11 @@ from rich.text import Text
 from engine import Player, PlayerScore, Sides
 from engine.scoring import chamber_groups, temple_sets
 from tui.glyphs import CHAMBER_STYLE, Glyphs
+from tui.i18n import _
 from tui.keys import KEY_OF_TOKEN
 from tui.token_words import short_name
 
+# TRANSLATORS: a monument's label ("Obelisk A") leaves a space in 10 cells.
 LABEL_WIDTH = 10
 
 
@@ -70,8 +72,16 @@ def obelisk_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
     body = Text(glyphs.obelisk * count, style="bold yellow")
     body += Text(f" {count}")
     if board.sides.obelisk == "B" and board.first_to_five == board.who:
-        body += Text(f" {glyphs.first}first to 5", style="yellow")
-    return [_line(f"Obelisk {board.sides.obelisk}", body, board.points("obelisk"), width, glyphs)]
+        body += Text(f" {glyphs.first}" + _("first to 5"), style="yellow")
+    return [
+        _line(
+            _("Obelisk {side}").format(side=board.sides.obelisk),
+            body,
+            board.points("obelisk"),
+            width,
+            glyphs,
+        )
+    ]
 
 
 def temple_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
@@ -83,7 +93,15 @@ def temple_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
         body = Text(" ".join("".join(str(v) for v in s) for s in sets), style="cyan")
     else:
         body = Text(" ".join(str(v) for v in values), style="cyan")
-    return [_line(f"Temple {board.sides.temple}", body, board.points("temple"), width, glyphs)]
+    return [
+        _line(
+            _("Temple {side}").format(side=board.sides.temple),
+            body,
+            board.points("temple"),
+            width,
+            glyphs,
+        )
+    ]
 
 
 # Each pyramid is drawn in a block this wide, with its name underneath.
@@ -112,11 +130,11 @@ def pyramid_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
     light = _pyramid_rows(player.light, glyphs.light_pyramid, "bold bright_white", glyphs)
     dark = _pyramid_rows(player.dark, glyphs.dark_pyramid, "bold red", glyphs)
     names = Text.assemble(
-        (f"light {player.light}".ljust(_PYRAMID_BLOCK), "dim"),
-        (f"dark {player.dark}".ljust(_PYRAMID_BLOCK), "dim"),
+        (_("light {count}").format(count=player.light).ljust(_PYRAMID_BLOCK), "dim"),
+        (_("dark {count}").format(count=player.dark).ljust(_PYRAMID_BLOCK), "dim"),
     )
     bodies = [light[i] + dark[i] for i in range(3)] + [names]
-    label = f"Pyramid {board.sides.pyramids}"
+    label = _("Pyramid {side}").format(side=board.sides.pyramids)
     points = board.points("pyramids")
     return [
         _line(label if i == 0 else "", body, points if i == 0 else None, width, glyphs)
@@ -140,13 +158,21 @@ def chamber_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
             body += Text(glyphs.missing.ljust(digits), style="dim")
         if n < 12:
             body += " "
-    return [_line(f"Chamber {board.sides.chamber}", body, board.points("chamber"), width, glyphs)]
+    return [
+        _line(
+            _("Chamber {side}").format(side=board.sides.chamber),
+            body,
+            board.points("chamber"),
+            width,
+            glyphs,
+        )
+    ]
 
 
 def held_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
     """Action tokens held, and meeples on the grid: both score 1 each at the end."""
     player = board.player
-    grid = f"on grid {board.score.meeples}"
+    grid = _("on grid {count}").format(count=board.score.meeples)
     # Each held token with the key that plays it, in words where they fit.
     held = [f"{KEY_OF_TOKEN[t]}:{t}" for t in player.actions]
     worded = [f"{KEY_OF_TOKEN[t]}: {short_name(t)}" for t in player.actions]
@@ -159,7 +185,7 @@ def held_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
         (tokens, "bold green"),
         (f"{'  ' if player.actions else ''}{grid}", "dim"),
     )
-    return [_line("Held", body, board.points("leftovers"), width, glyphs)]
+    return [_line(_("Held"), body, board.points("leftovers"), width, glyphs)]
 
 
 DrawMonument = Callable[[Board, Glyphs, int], list[Text]]

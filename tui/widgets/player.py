@@ -16,6 +16,8 @@ from textual.strip import Strip
 from engine import GameState, current_player
 from engine.scoring import player_score
 from tui.glyphs import ASCII, UNICODE, Glyphs
+from tui.i18n import _, current_language, ngettext
+from tui.kinds import kind_word
 from tui.widgets.monuments import MONUMENTS, Board
 from tui.widgets.strips import StripView
 
@@ -74,7 +76,7 @@ class PlayerPanel(StripView):
         meeple = glyphs.meeples[self.who]
         to_move = current_player(state) == self.who
         marker = f"{glyphs.turn} " if to_move else ""
-        who = f" ({self.kind})" if self.kind != "human" else ""
+        who = f" ({kind_word(self.kind)})" if self.kind != "human" else ""
         # Names are the players' own text: Text, never markup.
         title = f"{marker}{meeple} {self.player_name}{who}"
         if title != self._title:
@@ -82,9 +84,10 @@ class PlayerPanel(StripView):
             self.border_title = Text(title)
         score = player_score(state, self.who)
         waiting = state.players[self.who].meeples
-        supply = meeple * waiting if waiting else "none"
-        unit = "pt" if abs(score.total) == 1 else "pts"
-        subtitle = f"meeples {supply}, {score.total} {unit}"
+        supply = meeple * waiting if waiting else _("none")
+        subtitle = ngettext(
+            "meeples {supply}, {points} pt", "meeples {supply}, {points} pts", abs(score.total)
+        ).format(supply=supply, points=score.total)
         if subtitle != self.border_subtitle:
             self.border_subtitle = subtitle
         self._show_turn(to_move)
@@ -118,11 +121,12 @@ class PlayerPanel(StripView):
         if board is None:
             return []
         glyphs = self.glyphs
+        language = current_language()
         return [
             strip
-            for topic, _, inputs, draw in MONUMENTS
+            for topic, _height, inputs, draw in MONUMENTS
             for strip in self.part(
-                (topic, glyphs, inputs(board)), partial(draw, board, glyphs, width)
+                (topic, glyphs, language, inputs(board)), partial(draw, board, glyphs, width)
             )
         ]
 
