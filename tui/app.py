@@ -17,7 +17,7 @@ from textual.screen import Screen
 from tui import files, i18n
 from tui.ascii_widgets import AsciiChanged, AsciiCommandPalette, use_ascii_scrollbars
 from tui.charset import terminal_is_utf8
-from tui.i18n import _
+from tui.i18n import N_, _
 from tui.paths import style_path
 from tui.screens.start import StartScreen
 
@@ -48,6 +48,25 @@ def setup_for(options: GameOptions, seed: int | None = None) -> Setup:
         # Derived from the seed, so a game set up again from its seed starts the same.
         starter = random.Random(f"starter-{seed}").randrange(2)
     return Setup(seed=seed, sides=options.sides, starter=starter)
+
+
+# Textual's own command palette entries, marked here so that the catalogs
+# carry them (App.get_system_commands words them in English).
+_TEXTUAL_COMMANDS: Final = (
+    N_("Theme"),
+    N_("Change the current theme"),
+    N_("Quit"),
+    N_("Quit the application as soon as possible"),
+    N_("Keys"),
+    N_("Hide the keys and widget help panel"),
+    N_("Show help for the focused widget and a summary of available keys"),
+    N_("Minimize"),
+    N_("Minimize the widget and restore to normal size"),
+    N_("Maximize"),
+    N_("Maximize the focused widget"),
+    N_("Screenshot"),
+    N_("Save an SVG 'screenshot' of the current screen"),
+)
 
 
 class ImhotepApp(App[None]):
@@ -181,7 +200,7 @@ class ImhotepApp(App[None]):
         if self.store is None and self.store_problem and not self._problem_shown:
             self._problem_shown = True
             self.notify(
-                f"Games are not being kept: {self.store_problem}",
+                _("Games are not being kept: {problem}").format(problem=self.store_problem),
                 severity="warning",
                 timeout=12,
                 markup=False,
@@ -236,7 +255,10 @@ class ImhotepApp(App[None]):
             )
         except StoreError as exc:
             self.notify(
-                f"This game is not being kept: {exc}", severity="error", timeout=10, markup=False
+                _("This game is not being kept: {problem}").format(problem=exc),
+                severity="error",
+                timeout=10,
+                markup=False,
             )
             match = Match.new(
                 setup, (seats[0], seats[1]), store=None, undo_mode=self.settings.undo_mode
@@ -257,7 +279,7 @@ class ImhotepApp(App[None]):
         # The game left behind stays in the store; Continue brings it back.
         game = self.game_screen
         if game is not None and not game.state.over and game.history.actions and game.match.kept:
-            self.notify("The game you left is kept: Continue brings it back.", markup=False)
+            self.notify(_("The game you left is kept: Continue brings it back."), markup=False)
         # Keep the start screen at the bottom of the stack and nothing else.
         while len(self.screen_stack) > 1:
             self.pop_screen()
@@ -273,7 +295,7 @@ class ImhotepApp(App[None]):
     def action_continue_game(self) -> None:
         games = self.games_to_continue()
         if not games:
-            self.notify("There is no other game to continue.", severity="warning")
+            self.notify(_("There is no other game to continue."), severity="warning")
         elif len(games) == 1:
             self.open_stored(games[0].id)
         else:
@@ -303,7 +325,12 @@ class ImhotepApp(App[None]):
         try:
             match = Match.open(self.store, game_id, me=self.me)
         except (StoreError, RecordError) as exc:
-            self.notify(f"Cannot open that game: {exc}", severity="error", timeout=10, markup=False)
+            self.notify(
+                _("Cannot open that game: {problem}").format(problem=exc),
+                severity="error",
+                timeout=10,
+                markup=False,
+            )
             return None
         return self.show_match(match)
 
@@ -334,7 +361,7 @@ class ImhotepApp(App[None]):
 
         save = loaded.save
         seats = tuple(
-            Seat(name=clean_name(name, f"Player {index + 1}"), kind=kind)
+            Seat(name=clean_name(name, _("Player {number}").format(number=index + 1)), kind=kind)
             for index, (name, kind) in enumerate(zip(save.names, save.players, strict=True))
         )
         pair = (seats[0], seats[1])
@@ -342,7 +369,10 @@ class ImhotepApp(App[None]):
             match = Match.adopt(loaded.history, pair, store=self.store, me=self.me)
         except StoreError as exc:
             self.notify(
-                f"This game is not being kept: {exc}", severity="error", timeout=10, markup=False
+                _("This game is not being kept: {problem}").format(problem=exc),
+                severity="error",
+                timeout=10,
+                markup=False,
             )
             match = Match.adopt(loaded.history, pair, store=None, me=self.me)
         return self.show_match(match)
@@ -351,7 +381,7 @@ class ImhotepApp(App[None]):
         try:
             from tui.screens.help import HelpScreen
         except ImportError:
-            self.notify("Help is not available.", severity="error")
+            self.notify(_("Help is not available."), severity="error")
             return
         if isinstance(self.screen, HelpScreen):
             return
@@ -368,7 +398,11 @@ class ImhotepApp(App[None]):
         try:
             files.write_settings(self.settings)
         except files.StorageError as exc:
-            self.notify(f"Settings not saved: {exc}", severity="warning", markup=False)
+            self.notify(
+                _("Settings not saved: {problem}").format(problem=exc),
+                severity="warning",
+                markup=False,
+            )
 
     def action_toggle_ascii(self) -> None:
         self.ascii = not self.ascii
@@ -390,7 +424,7 @@ class ImhotepApp(App[None]):
         game = self.game_screen
         if game is not None:
             game.set_guide(show)
-        self.notify(f"First-game guide {'on' if show else 'off'}.")
+        self.notify(_("First-game guide on.") if show else _("First-game guide off."))
 
     def action_toggle_undo(self) -> None:
         mode: UndoMode = "free" if self.settings.undo_mode == "safe" else "safe"
@@ -400,9 +434,9 @@ class ImhotepApp(App[None]):
             game.match.set_undo_mode(mode)
             game.refresh_bindings()
         self.notify(
-            "Undo may now go back to the start of the game."
+            _("Undo may now go back to the start of the game.")
             if mode == "free"
-            else "Undo now stops where a face-down token was revealed."
+            else _("Undo now stops where a face-down token was revealed.")
         )
 
     def set_language(self, language: str) -> None:
@@ -423,9 +457,9 @@ class ImhotepApp(App[None]):
         if game is not None:
             game.cancel_preview()
         self.notify(
-            "An unload is now shown first: Enter or its key again makes it."
+            _("An unload is now shown first: Enter or its key again makes it.")
             if show
-            else "Unloads are now made at once, without a preview."
+            else _("Unloads are now made at once, without a preview.")
         )
 
     @property
@@ -451,30 +485,34 @@ class ImhotepApp(App[None]):
         return shown
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield SystemCommand("New game", "Set up and start a new game", self.action_new_game)
+        yield SystemCommand(_("New game"), _("Set up and start a new game"), self.action_new_game)
         if self.games_to_continue():
             # Not the game on screen itself: Continue would only come back to it.
             yield SystemCommand(
-                "Continue", "Go on with a game in progress", self.action_continue_game
+                _("Continue"), _("Go on with a game in progress"), self.action_continue_game
             )
         yield SystemCommand(
-            "Your games", "Every game of yours in progress, newest first", self.action_list_games
+            _("Your games"),
+            _("Every game of yours in progress, newest first"),
+            self.action_list_games,
         )
-        yield SystemCommand("Load game", "Open a saved game or a file", self.action_load_game)
-        yield SystemCommand("Help", "How to play: rules, scoring, keys", self.action_help)
+        yield SystemCommand(_("Load game"), _("Open a saved game or a file"), self.action_load_game)
+        yield SystemCommand(_("Help"), _("How to play: rules, scoring, keys"), self.action_help)
         yield SystemCommand(
-            "ASCII mode", "Switch between symbols and plain ASCII", self.action_toggle_ascii
+            _("ASCII mode"), _("Switch between symbols and plain ASCII"), self.action_toggle_ascii
         )
-        guide = "off" if self.settings.show_guide else "on"
         yield SystemCommand(
-            f"First-game guide: switch {guide}",
-            "Explain each step in the message line while you learn",
+            _("First-game guide: switch off")
+            if self.settings.show_guide
+            else _("First-game guide: switch on"),
+            _("Explain each step in the message line while you learn"),
             self.action_toggle_guide,
         )
-        other = "free" if self.settings.undo_mode == "safe" else "safe"
         yield SystemCommand(
-            f"Undo mode: make it {other}",
-            "safe: undo stops where a hidden token was revealed; free: undo anything",
+            _("Undo mode: make it free")
+            if self.settings.undo_mode == "safe"
+            else _("Undo mode: make it safe"),
+            _("safe: undo stops where a hidden token was revealed; free: undo anything"),
             self.action_toggle_undo,
         )
         for code, name in i18n.LANGUAGES.items():
@@ -493,17 +531,22 @@ class ImhotepApp(App[None]):
                 _("Use the language that LC_ALL, LC_MESSAGES or LANG name"),
                 partial(self.set_language, "auto"),
             )
-        preview = "off" if self.settings.preview_unloads else "on"
         yield SystemCommand(
-            f"Unload preview: switch {preview}",
-            "Show who takes what before an unload is made; Enter confirms, Esc cancels",
+            _("Unload preview: switch off")
+            if self.settings.preview_unloads
+            else _("Unload preview: switch on"),
+            _("Show who takes what before an unload is made; Enter confirms, Esc cancels"),
             self.action_toggle_preview,
         )
         game = self.game_screen
         if game is not None and screen is game:
-            yield SystemCommand("Save game", "Save this game under a name", game.action_save)
-            yield SystemCommand("Game log", "All moves, with a replay viewer", game.action_log)
+            yield SystemCommand(_("Save game"), _("Save this game under a name"), game.action_save)
             yield SystemCommand(
-                "How did I get these points?", "Each monument's points", game.action_details
+                _("Game log"), _("All moves, with a replay viewer"), game.action_log
             )
-        yield from super().get_system_commands(screen)
+            yield SystemCommand(
+                _("How did I get these points?"), _("Each monument's points"), game.action_details
+            )
+        # Textual's own entries, in the player's language where we have their words.
+        for command in super().get_system_commands(screen):
+            yield command._replace(title=_(command.title), help=_(command.help))

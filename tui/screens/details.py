@@ -13,6 +13,7 @@ from textual.widgets import Static
 
 from engine import GameState, score
 from engine.explain import CATEGORIES, explain_score
+from tui.i18n import N_, _, ngettext, tr
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
 
@@ -21,7 +22,7 @@ class DetailsScreen(ModalScreen[None]):
     """Dismissed with Esc, i or q."""
 
     CSS_PATH = style_path("details.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,i,q", "dismiss", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape,i,q", "dismiss", N_("Close"))]
 
     def __init__(self, state: GameState, names: tuple[str, str]) -> None:
         super().__init__()
@@ -30,14 +31,17 @@ class DetailsScreen(ModalScreen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="details"):
-            yield Static("How did we get these points?", id="details-title")
+            yield Static(_("How did we get these points?"), id="details-title")
             with VerticalScroll():
                 totals = score(self.state)
                 for who in (0, 1):
-                    title = f"{self.names[who]}: {totals[who].total} points"
+                    total = totals[who].total
+                    title = ngettext(
+                        "{name}: {points} point", "{name}: {points} points", abs(total)
+                    ).format(name=self.names[who], points=total)
                     yield Static(Text(title, style="bold"), classes="who")
                     explained = explain_score(self.state, who)
                     # One widget per line, so a long line wraps under itself.
                     for category in CATEGORIES:
-                        yield Static(Text(explained[category]), classes="part")
+                        yield Static(Text(tr(explained[category])), classes="part")
         yield KeyBar()

@@ -18,6 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Static
 
 from match import saves
+from tui.i18n import N_, _
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
 
@@ -26,7 +27,7 @@ class PromptScreen(ModalScreen[str | None]):
     """Ask for one line of text (a save name or a path); Esc cancels."""
 
     CSS_PATH = style_path("files.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", N_("Cancel"))]
 
     def __init__(self, title: str, value: str = "", placeholder: str = "") -> None:
         super().__init__()
@@ -46,7 +47,7 @@ class PromptScreen(ModalScreen[str | None]):
         event.stop()
         text = event.value.strip()
         if not text:
-            self.query_one("#problem", Static).update("Please type something, or press Esc.")
+            self.query_one("#problem", Static).update(_("Please type something, or press Esc."))
             return
         self.dismiss(text)
 
@@ -56,8 +57,8 @@ class ConfirmScreen(ModalScreen[bool]):
 
     CSS_PATH = style_path("files.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("y,enter", "dismiss(True)", "Yes"),
-        Binding("n,escape", "dismiss(False)", "No"),
+        Binding("y,enter", "dismiss(True)", N_("Yes")),
+        Binding("n,escape", "dismiss(False)", N_("No")),
     ]
 
     def __init__(self, question: str) -> None:
@@ -75,8 +76,8 @@ class LoadScreen(ModalScreen[saves.LoadedGame | None]):
 
     CSS_PATH = style_path("files.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "dismiss(None)", "Cancel"),
-        Binding("i", "import_file", "Open a file"),
+        Binding("escape", "dismiss(None)", N_("Cancel")),
+        Binding("i", "import_file", N_("Open a file")),
     ]
 
     def compose(self) -> ComposeResult:
@@ -88,7 +89,7 @@ class LoadScreen(ModalScreen[saves.LoadedGame | None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Name", "Saved", "Players", "Score", "Turn")
+        table.add_columns(_("Name"), _("Saved"), _("Players"), _("Score"), _("Turn"))
         problem = self.query_one("#problem", Static)
         try:
             self.summaries = saves.list_saves()
@@ -98,7 +99,7 @@ class LoadScreen(ModalScreen[saves.LoadedGame | None]):
         for index, summary in enumerate(self.summaries):
             table.add_row(*self._row(summary), key=str(index))
         if not self.summaries:
-            problem.update("No saved games yet. Press i to open a file by its path.")
+            problem.update(_("No saved games yet. Press i to open a file by its path."))
 
     @staticmethod
     def _row(summary: saves.SaveSummary) -> tuple[Text, ...]:
@@ -109,16 +110,22 @@ class LoadScreen(ModalScreen[saves.LoadedGame | None]):
     def _cells(summary: saves.SaveSummary) -> tuple[str, ...]:
         saved = summary.modified.strftime("%Y-%m-%d %H:%M") if summary.modified else "?"
         if summary.error is not None:
-            return (summary.name, saved, "unreadable", "", "")
+            return (summary.name, saved, _("unreadable"), "", "")
         names = summary.names or ("?", "?")
         scores = summary.scores or (0, 0)
         if summary.finished:
-            turn = "finished"
+            turn = _("finished")
         elif summary.to_move in (0, 1):
             turn = names[summary.to_move]
         else:
             turn = "?"
-        return (summary.name, saved, f"{names[0]} v {names[1]}", f"{scores[0]}-{scores[1]}", turn)
+        return (
+            summary.name,
+            saved,
+            _("{first} v {second}").format(first=names[0], second=names[1]),
+            f"{scores[0]}-{scores[1]}",
+            turn,
+        )
 
     @on(DataTable.RowSelected)
     def _chosen(self, event: DataTable.RowSelected) -> None:
@@ -143,6 +150,6 @@ class LoadScreen(ModalScreen[saves.LoadedGame | None]):
                 self._open(Path(answer).expanduser())
 
         self.app.push_screen(
-            PromptScreen("Open a save or game record", placeholder="path to a .json file"),
+            PromptScreen(_("Open a save or game record"), placeholder=_("path to a .json file")),
             opened,
         )

@@ -339,7 +339,7 @@ class GameScreen(Screen[None]):
             return head + what + hint
         # An action token's name comes first ("Take 1 token: choose ..."), and
         # the panel already shows what is in play: drop it first.
-        _, _, step = what.partition(": ")
+        step = what.partition(": ")[2]
         what = step or what
         room = width - used
         if len(what) > room:

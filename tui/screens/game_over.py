@@ -16,15 +16,16 @@ from textual.widgets import Button, Static
 
 from engine import GameState, outcome
 from engine.scoring import PlayerScore
+from tui.i18n import N_, _, tr
 from tui.paths import style_path
 
 ROWS = (
-    ("obelisk", "Obelisk"),
-    ("temple", "Temple"),
-    ("pyramids", "Pyramids"),
-    ("chamber", "Burial chamber"),
-    ("actions", "Action tokens"),
-    ("meeples", "Meeples on grid"),
+    ("obelisk", N_("Obelisk")),
+    ("temple", N_("Temple")),
+    ("pyramids", N_("Pyramids")),
+    ("chamber", N_("Burial chamber")),
+    ("actions", N_("Action tokens")),
+    ("meeples", N_("Meeples on grid")),
 )
 
 
@@ -35,8 +36,8 @@ def breakdown_table(scores: tuple[PlayerScore, PlayerScore], names: tuple[str, s
     lines[0].stylize("bold")
     for field, label in ROWS:
         a, b = getattr(scores[0], field), getattr(scores[1], field)
-        lines.append(Text(f"{label:<16}{a:>{width}}  {b:>{width}}"))
-    total = Text(f"{'Total':<16}{scores[0].total:>{width}}  {scores[1].total:>{width}}")
+        lines.append(Text(f"{_(label):<16}{a:>{width}}  {b:>{width}}"))
+    total = Text(f"{_('Total'):<16}{scores[0].total:>{width}}  {scores[1].total:>{width}}")
     total.stylize("bold")
     lines.append(total)
     return Text("\n").join(lines)
@@ -47,9 +48,9 @@ class GameOverScreen(ModalScreen[str]):
 
     CSS_PATH = style_path("game_over.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "dismiss('new')", "New game"),
-        Binding("b,escape", "dismiss('board')", "Look at the board"),
-        Binding("q", "dismiss('quit')", "Quit"),
+        Binding("n", "dismiss('new')", N_("New game")),
+        Binding("b,escape", "dismiss('board')", N_("Look at the board")),
+        Binding("q", "dismiss('quit')", N_("Quit")),
     ]
 
     def __init__(self, state: GameState, names: tuple[str, str]) -> None:
@@ -61,13 +62,13 @@ class GameOverScreen(ModalScreen[str]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="dialog"):
-            yield Static("Game over", id="title")
-            yield Static(Text(self.result.describe(self.names)), id="verdict")
+            yield Static(_("Game over"), id="title")
+            yield Static(Text(tr(self.result.describe(self.names))), id="verdict")
             yield Static(breakdown_table(self.result.scores, self.names), id="breakdown")
             with Horizontal(id="buttons"):
-                yield Button("New game", id="new", variant="primary")
-                yield Button("Board", id="board")
-                yield Button("Quit", id="quit")
+                yield Button(_("New game"), id="new", variant="primary")
+                yield Button(_("Board"), id="board")
+                yield Button(_("Quit"), id="quit")
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

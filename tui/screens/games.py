@@ -14,6 +14,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
 from match.store import GameSummary
+from tui.i18n import N_, _, ngettext
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
 
@@ -21,17 +22,21 @@ from tui.widgets.keybar import KeyBar
 def ago(then: float, now: float | None = None) -> str:
     """How long ago, in the largest unit that fits ("5 min ago")."""
     seconds = max(0, int((now if now is not None else time.time()) - then))
-    for size, unit in ((86400, "d"), (3600, "h"), (60, "min")):
-        if seconds >= size:
-            return f"{seconds // size} {unit} ago"
-    return "just now"
+    days, hours, minutes = seconds // 86400, seconds // 3600, seconds // 60
+    if days:
+        return ngettext("{count} d ago", "{count} d ago", days).format(count=days)
+    if hours:
+        return ngettext("{count} h ago", "{count} h ago", hours).format(count=hours)
+    if minutes:
+        return ngettext("{count} min ago", "{count} min ago", minutes).format(count=minutes)
+    return _("just now")
 
 
 class GamesScreen(ModalScreen[int | None]):
     """Unfinished games from the store; dismisses with the chosen game's id."""
 
     CSS_PATH = style_path("files.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", N_("Cancel"))]
 
     def __init__(self, games: list[GameSummary]) -> None:
         super().__init__()
@@ -46,18 +51,18 @@ class GamesScreen(ModalScreen[int | None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("Players", "Moves", "Score", "Turn", "Played")
+        table.add_columns(_("Players"), _("Moves"), _("Score"), _("Turn"), _("Played"))
         now = time.time()
         for game in self.games:
             # Names are the players' own text: never markup.
             table.add_row(*(Text(cell) for cell in self.cells(game, now)), key=str(game.id))
         if not self.games:
-            self.query_one("#problem", Static).update("No games in progress.")
+            self.query_one("#problem", Static).update(_("No games in progress."))
 
     @staticmethod
     def cells(game: GameSummary, now: float) -> tuple[str, ...]:
         if game.status == "open":
-            turn = f"table {game.code}: waiting for a player"
+            turn = _("table {code}: waiting for a player").format(code=game.code)
         elif game.to_move in (0, 1):
             turn = game.seats[game.to_move].name
         else:

@@ -20,6 +20,7 @@ from textual.widgets import DataTable, Static
 from engine import GameState, describe, score
 from match import saves
 from match.history import History
+from tui.i18n import N_, _, tr
 from tui.paths import style_path
 from tui.screens.files import PromptScreen
 from tui.widgets.harbor import Harbor
@@ -30,11 +31,11 @@ from tui.widgets.keybar import KeyBar
 class LogScreen(Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = [style_path("widgets.tcss"), style_path("log.tcss")]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,g,q", "app.pop_screen", "Back to the game"),
+        Binding("escape,g,q", "app.pop_screen", N_("Back to the game")),
         # Priority: the move list would otherwise only scroll on Home and End.
-        Binding("home", "go(0)", "Start", show=False, priority=True),
-        Binding("end", "go(-1)", "Latest", show=False, priority=True),
-        Binding("e", "export", "Export record"),
+        Binding("home", "go(0)", N_("Start"), show=False, priority=True),
+        Binding("end", "go(-1)", N_("Latest"), show=False, priority=True),
+        Binding("e", "export", N_("Export record")),
     ]
 
     def __init__(
@@ -66,8 +67,8 @@ class LogScreen(Screen[None]):
 
     def on_mount(self) -> None:
         table = self.query_one(DataTable)
-        table.add_columns("#", "Player", "Move")
-        table.add_row("0", "", "set-up", key="0")
+        table.add_columns("#", _("Player"), _("Move"))
+        table.add_row("0", "", _("set-up"), key="0")
         for ply, (before, action) in enumerate(
             zip(self.states, self.history.actions, strict=False), start=1
         ):
@@ -89,15 +90,23 @@ class LogScreen(Screen[None]):
         totals = score(state)
         self.query_one("#position", Static).update(
             Text(
-                f"After move {ply} of {len(self.states) - 1}: "
-                f"{self.names[0]} {totals[0].total}, {self.names[1]} {totals[1].total}"
+                _(
+                    "After move {ply} of {moves}: {first} {first_points}, {second} {second_points}"
+                ).format(
+                    ply=ply,
+                    moves=len(self.states) - 1,
+                    first=self.names[0],
+                    first_points=totals[0].total,
+                    second=self.names[1],
+                    second_points=totals[1].total,
+                )
             )
         )
         if ply == 0:
-            words = Text("The game as dealt.")
+            words = Text(_("The game as dealt."))
         else:
             before, action = self.states[ply - 1], self.history.actions[ply - 1]
-            words = Text(describe(before, action, self.names))
+            words = Text(tr(describe(before, action, self.names)))
         self.query_one("#words", Static).update(words)
 
     def action_go(self, ply: int) -> None:
@@ -117,7 +126,7 @@ class LogScreen(Screen[None]):
             except saves.StorageError as exc:
                 self.notify(str(exc), severity="error", timeout=8, markup=False)
             else:
-                self.notify(f"Game record written to {path}", markup=False)
+                self.notify(_("Game record written to {path}").format(path=path), markup=False)
 
         default = str(Path.cwd() / "imhotep-game.json")
-        self.app.push_screen(PromptScreen("Export the game record to", default), chosen)
+        self.app.push_screen(PromptScreen(_("Export the game record to"), default), chosen)

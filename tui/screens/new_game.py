@@ -30,17 +30,24 @@ from engine.scoring import (
 from tui.ascii_widgets import AsciiChanged
 from tui.files import NAME_LENGTH, GameForm, SeatKind
 from tui.glyphs import ASCII, PLAYER_STYLES, UNICODE, Glyphs
+from tui.i18n import N_, _
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
 
 MONUMENTS = (
-    ("obelisk", "Obelisk"),
-    ("temple", "Temple"),
-    ("pyramids", "Pyramids"),
-    ("chamber", "Burial chamber"),
+    ("obelisk", N_("Obelisk")),
+    ("temple", N_("Temple")),
+    ("pyramids", N_("Pyramids")),
+    ("chamber", N_("Burial chamber")),
 )
-# The form's rows from top to bottom, as their labels read.
-ROW_TITLES = ("Player 1", "Player 2", *(title for _, title in MONUMENTS), "Who starts", "Seed")
+# The form's rows from top to bottom, as their labels read (translated when shown).
+ROW_TITLES = (
+    N_("Player 1"),
+    N_("Player 2"),
+    *(title for _key, title in MONUMENTS),
+    N_("Who starts"),
+    N_("Seed"),
+)
 
 
 def _series(values: tuple[int, ...]) -> str:
@@ -48,29 +55,59 @@ def _series(values: tuple[int, ...]) -> str:
 
 
 # One line per monument side, built from the engine's tables so it cannot drift.
-REMINDERS = {
-    ("obelisk", "A"): f"1 per obelisk, +{OBELISK_A_MAJORITY} for holding the most",
-    ("obelisk", "B"): (
-        f"first to 5 scores {OBELISK_B_FIRST}, the other {OBELISK_B_SECOND} at 5; "
-        f"{OBELISK_B_TEN} at 10"
+# TRANSLATORS: these reminders stand beside the side's menu on an 80-column
+# screen: at most about 45 characters.
+_REMINDERS: dict[tuple[str, str], tuple[str, dict[str, object]]] = {
+    ("obelisk", "A"): (
+        N_("1 per obelisk, +{majority} for holding the most"),
+        {"majority": OBELISK_A_MAJORITY},
     ),
-    ("temple", "A"): "1 per circle symbol on your temple tokens",
-    ("temple", "B"): f"sets of different values score {_series(TEMPLE_B_SET[1:])}",
-    ("pyramids", "A"): f"each pyramid by height: {_series(PYRAMID_A[1:])}",
-    ("pyramids", "B"): f"only the smaller pyramid: {_series(PYRAMID_B)}",
-    ("chamber", "A"): f"runs of numbers score {_series(CHAMBER_A[1:])} by length",
-    ("chamber", "B"): f"every run of numbers scores {CHAMBER_B_PER_GROUP}",
+    ("obelisk", "B"): (
+        N_("first to 5 scores {first}, the other {second} at 5; {ten} at 10"),
+        {"first": OBELISK_B_FIRST, "second": OBELISK_B_SECOND, "ten": OBELISK_B_TEN},
+    ),
+    ("temple", "A"): (N_("1 per circle symbol on your temple tokens"), {}),
+    ("temple", "B"): (
+        N_("sets of different values score {series}"),
+        {"series": _series(TEMPLE_B_SET[1:])},
+    ),
+    ("pyramids", "A"): (
+        N_("each pyramid by height: {series}"),
+        {"series": _series(PYRAMID_A[1:])},
+    ),
+    ("pyramids", "B"): (
+        N_("only the smaller pyramid: {series}"),
+        {"series": _series(PYRAMID_B)},
+    ),
+    ("chamber", "A"): (
+        N_("runs of numbers score {series} by length"),
+        {"series": _series(CHAMBER_A[1:])},
+    ),
+    ("chamber", "B"): (
+        N_("every run of numbers scores {points}"),
+        {"points": CHAMBER_B_PER_GROUP},
+    ),
 }
 
+
+def reminder(key: str, side: str) -> str:
+    """What a monument's side scores, in the current language."""
+    template, values = _REMINDERS[key, side]
+    return _(template).format(**values)
+
+
+# The English reminders (made before any language is chosen).
+REMINDERS = {key: reminder(*key) for key in _REMINDERS}
+
 PLAYER_KINDS = (
-    ("Human", "human"),
-    ("Computer (easy)", "easy"),
-    ("Computer (medium)", "medium"),
-    ("Computer (hard)", "hard"),
+    (N_("Human"), "human"),
+    (N_("Computer (easy)"), "easy"),
+    (N_("Computer (medium)"), "medium"),
+    (N_("Computer (hard)"), "hard"),
     # A person at another terminal: the game opens as a table with a code.
-    ("Another terminal", "away"),
+    (N_("Another terminal"), "away"),
 )
-_OFFERED_KINDS = frozenset(value for _, value in PLAYER_KINDS)
+_OFFERED_KINDS = frozenset(value for _words, value in PLAYER_KINDS)
 
 
 @dataclass(frozen=True)
@@ -102,7 +139,7 @@ def _seat_kind(kind: str) -> SeatKind:
 
 
 def default_name(who: int) -> str:
-    return f"Player {who + 1}"
+    return _("Player {number}").format(number=who + 1)
 
 
 class NewGameScreen(Screen[GameOptions | None]):
@@ -110,9 +147,9 @@ class NewGameScreen(Screen[GameOptions | None]):
 
     CSS_PATH = style_path("new_game.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Back"),
-        Binding("ctrl+s", "start", "Start"),
-        Binding("tab", "app.focus_next", "Next field"),
+        Binding("escape", "cancel", N_("Back")),
+        Binding("ctrl+s", "start", N_("Start")),
+        Binding("tab", "app.focus_next", N_("Next field")),
     ]
     # However the form was opened (a key, a click, the command palette, the end
     # of a game), Start has focus: Enter starts the game as the form shows it.
@@ -132,19 +169,21 @@ class NewGameScreen(Screen[GameOptions | None]):
         # The form scrolls to whichever field has focus, so it is no focus stop
         # of its own: Tab goes from Back straight to the first name.
         with VerticalScroll(id="form", can_focus=False):
-            yield Static("New game", id="title")
+            yield Static(_("New game"), id="title")
             for who in (0, 1):
                 with Horizontal(classes="row"):
                     yield Static(classes="label")
                     # The player's symbol in their colour, as the board will draw it.
                     yield Static(id=f"symbol-{who}", classes="symbol")
-                    yield Input(
-                        d.names[who], id=f"name-{who}", compact=True, max_length=NAME_LENGTH
-                    )
+                    # The default name is the language's, whichever it was made in.
+                    name = d.names[who]
+                    if name == GameOptions.names[who]:
+                        name = default_name(who)
+                    yield Input(name, id=f"name-{who}", compact=True, max_length=NAME_LENGTH)
                     if self.computer:
                         kind = d.kinds[who] if d.kinds[who] in _OFFERED_KINDS else "human"
                         yield Select(
-                            PLAYER_KINDS,
+                            [(_(words), kind) for words, kind in PLAYER_KINDS],
                             value=kind,
                             allow_blank=False,
                             id=f"kind-{who}",
@@ -155,14 +194,14 @@ class NewGameScreen(Screen[GameOptions | None]):
                 with Horizontal(classes="row"):
                     yield Static(classes="label")
                     yield Select(
-                        (("Side A", "A"), ("Side B", "B")),
+                        ((_("Side A"), "A"), (_("Side B"), "B")),
                         value=side,
                         allow_blank=False,
                         id=f"side-{key}",
                         classes="side",
                         compact=True,
                     )
-                    yield Static(REMINDERS[key, side], id=f"hint-{key}", classes="hint")
+                    yield Static(reminder(key, side), id=f"hint-{key}", classes="hint")
             with Horizontal(classes="row"):
                 yield Static(classes="label")
                 yield Select(
@@ -176,15 +215,15 @@ class NewGameScreen(Screen[GameOptions | None]):
                 yield Static(classes="label")
                 yield Input(
                     "" if d.seed is None else str(d.seed),
-                    placeholder="random",
+                    placeholder=_("random"),
                     id="seed",
                     compact=True,
                     type="integer",
                 )
             yield Static("", id="error")
             with Horizontal(id="buttons"):
-                yield Button("Start", id="start", variant="primary", compact=True)
-                yield Button("Back", id="back", compact=True)
+                yield Button(_("Start"), id="start", variant="primary", compact=True)
+                yield Button(_("Back"), id="back", compact=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -221,7 +260,7 @@ class NewGameScreen(Screen[GameOptions | None]):
             (Text.assemble((glyphs.meeples[who], PLAYER_STYLES[who]), " ", names[who]), str(who))
             for who in (0, 1)
         ]
-        return [*options, (Text("Random"), "random")]
+        return [*options, (Text(_("Random")), "random")]
 
     def _update_starter(self) -> None:
         starter = self.query_one("#starter", Select)
@@ -251,14 +290,14 @@ class NewGameScreen(Screen[GameOptions | None]):
             current = focused is not None and focused in row.walk_children()
             row.set_class(current, "-current")
             label = row.query_one(".label", Static)
-            label.update(f"{'>' if current else ' '} {title}")
+            label.update(f"{'>' if current else ' '} {_(title)}")
 
     @on(Select.Changed)
     def _side_changed(self, event: Select.Changed) -> None:
         select_id = event.select.id or ""
         if select_id.startswith("side-"):
             key = select_id.removeprefix("side-")
-            self.query_one(f"#hint-{key}", Static).update(REMINDERS[key, str(event.value)])
+            self.query_one(f"#hint-{key}", Static).update(reminder(key, str(event.value)))
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#start")
@@ -279,7 +318,9 @@ class NewGameScreen(Screen[GameOptions | None]):
         kinds = ("human", "human")
         if self.computer:
             kinds = tuple(str(self.query_one(f"#kind-{who}", Select).value) for who in (0, 1))  # type: ignore[assignment]
-        sides = "".join(str(self.query_one(f"#side-{key}", Select).value) for key, _ in MONUMENTS)
+        sides = "".join(
+            str(self.query_one(f"#side-{key}", Select).value) for key, _title in MONUMENTS
+        )
         starter_value = str(self.query_one("#starter", Select).value)
         starter = None if starter_value == "random" else int(starter_value)
         seed_text = self.query_one("#seed", Input).value.strip()
@@ -291,7 +332,7 @@ class NewGameScreen(Screen[GameOptions | None]):
                 seed = -1
             if not 0 <= seed < 2**63:
                 self.query_one("#error", Static).update(
-                    "The seed must be a whole number from 0 up, or empty for a random game."
+                    _("The seed must be a whole number from 0 up, or empty for a random game.")
                 )
                 return None
         return GameOptions(

@@ -12,6 +12,7 @@ from textual.screen import Screen
 from textual.widgets import OptionList, Static
 from textual.widgets.option_list import Option
 
+from tui.i18n import N_, _
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
 
@@ -20,15 +21,22 @@ TITLE_ART = """\
    the  duel"""
 
 
+def title_art() -> str:
+    """The title in the current language (the Hungarian box keeps the English one)."""
+    # TRANSLATORS: the start screen's title, under the letters I M H O T E P;
+    # spaced out like the English, about as wide.
+    return " I M H O T E P\n" + _("   the  duel")
+
+
 class StartScreen(Screen[None]):
     # Also listed by the app, which shows this screen first (see ImhotepApp).
     CSS_PATH: ClassVar[list[str | PurePath]] = [style_path("start.tcss")]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("n", "pick('new')", "New game"),
-        Binding("c", "pick('continue')", "Continue"),
-        Binding("o", "pick('load')", "Load"),
-        Binding("question_mark,f1", "pick('help')", "Help"),
-        Binding("q", "pick('quit')", "Quit"),
+        Binding("n", "pick('new')", N_("New game")),
+        Binding("c", "pick('continue')", N_("Continue")),
+        Binding("o", "pick('load')", N_("Load")),
+        Binding("question_mark,f1", "pick('help')", N_("Help")),
+        Binding("q", "pick('quit')", N_("Quit")),
     ]
 
     def __init__(self) -> None:
@@ -38,13 +46,13 @@ class StartScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         # The screen's own alignment centres the menu: no container is needed for it.
         with Vertical(id="menu"):
-            yield Static(TITLE_ART, id="title")
-            yield Static("Build monuments on the Nile, two players, one harbor.", id="tagline")
+            yield Static(title_art(), id="title")
+            yield Static(_("Build monuments on the Nile, two players, one harbor."), id="tagline")
             options = [
-                Option("New game", id="new"),
-                Option("Load a saved game", id="load"),
-                Option("Help: how to play", id="help"),
-                Option("Quit", id="quit"),
+                Option(_("New game"), id="new"),
+                Option(_("Load a saved game"), id="load"),
+                Option(_("Help: how to play"), id="help"),
+                Option(_("Quit"), id="quit"),
             ]
             yield OptionList(*options, id="choices")
         yield KeyBar()
@@ -61,7 +69,7 @@ class StartScreen(Screen[None]):
             options = [choices.get_option_at_index(i) for i in range(choices.option_count)]
             highlighted = choices.highlighted
             choices.clear_options()
-            choices.add_options([options[0], Option("Continue", id="continue"), *options[1:]])
+            choices.add_options([options[0], Option(_("Continue"), id="continue"), *options[1:]])
             choices.highlighted = highlighted
         self.can_continue = can
         self.refresh_bindings()
