@@ -199,6 +199,12 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
 
 
 def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["serve"]:
+        # The SSH server keeps its own options; it is loaded only when asked for.
+        from server.cli import main as serve
+
+        return serve(arguments[1:])
     args = parse_args(argv)
     try:
         app = build_app(args)
