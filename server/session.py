@@ -115,7 +115,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return False
 
     def subsystem_requested(self, subsystem: str) -> bool:
-        log.info("%s subsystem refused: %s", self.label, subsystem[:32].encode("unicode_escape"))
+        shown = subsystem[:32].encode("ascii", "backslashreplace").decode()
+        log.info("%s subsystem refused: %s", self.label, shown)
         return False
 
     def break_received(self, msec: int) -> bool:
