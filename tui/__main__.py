@@ -10,6 +10,7 @@
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from pathlib import Path
@@ -63,6 +64,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     _common(parser, top=True)
     opening = parser.add_mutually_exclusive_group()
     opening.add_argument("--resume", action="store_true", help="continue a game in progress")
+    # The SSH server's sessions start in the lobby of its shared store.
+    opening.add_argument("--lobby", action="store_true", help=argparse.SUPPRESS)
     opening.add_argument(
         "--load", metavar="PATH", type=Path, help="open a saved game or a game record"
     )
@@ -175,6 +178,13 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
             store.close()
             raise CommandLineError(str(exc), 2) from exc
         return ImhotepApp(ascii=ascii, open_match=match, store=store, me=me, lang=args.lang)
+    if args.lobby:
+        store, _ = _store(args, required=True)
+        # IMHOTEP_SERVER: an SSH session, whose app must offer no dialog on the server's disk.
+        disk = os.environ.get("IMHOTEP_SERVER") != "1"
+        return ImhotepApp(
+            ascii=ascii, store=store, me=me, lobby=_player_name(args), disk=disk, lang=args.lang
+        )
     if args.load is not None:
         from match import saves
 

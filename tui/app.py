@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Iterable
 from functools import partial
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import msgspec
@@ -68,6 +68,7 @@ class ImhotepApp(App[None]):
         me: str | None = None,
         disk: bool = True,
         lang: str | None = None,
+        lobby: str | None = None,
     ) -> None:
         """``store`` is the game store to use; without one (and without a
         ``store_problem`` saying why there is none) the data folder's store is
@@ -98,6 +99,12 @@ class ImhotepApp(App[None]):
         # --resume: a game's id to open at once, or "list" to choose among several.
         self.resume_first: int | str | None = None
         self.files_allowed = disk
+        # The player's name when the app starts in the lobby (the SSH server's sessions).
+        self.lobby = lobby
+        if lobby is not None:
+            from tui.screens.lobby import LobbyScreen
+
+            self.css_path = [*self.css_path, *map(Path, LobbyScreen.CSS_PATH)]
         from match.seats import local_player
 
         self.me = me or local_player()
@@ -117,6 +124,10 @@ class ImhotepApp(App[None]):
         return self._store
 
     def get_default_screen(self) -> Screen[Any]:
+        if self.lobby is not None:
+            from tui.screens.lobby import LobbyScreen
+
+            return LobbyScreen(self.lobby)
         # The start screen is the app's own bottom screen rather than pushed on
         # top of an empty one, which would cost a second first frame. It asks
         # for games to continue once it is drawn (can_continue).
