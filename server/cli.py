@@ -9,8 +9,8 @@ import signal
 import sys
 from pathlib import Path
 
+from match import files
 from server.config import DEFAULT_HOST, DEFAULT_PORT, ServerConfig
-from tui import files
 
 log = logging.getLogger("imhotep.server")
 
@@ -98,7 +98,11 @@ def server_dir() -> Path:
 
 
 def default_store() -> Path:
-    return server_dir() / "games.sqlite3"
+    # The same store as the local app's: a table hosted at this machine's
+    # keyboard can be joined over SSH, and the other way round.
+    from match.files import store_path
+
+    return store_path()
 
 
 def build_config(args: argparse.Namespace) -> ServerConfig:
@@ -139,6 +143,7 @@ def _read_key_file(path: Path) -> str:
 
 
 async def serve(config: ServerConfig) -> int:
+    from match.store import StoreError
     from server.hostkey import HostKeyError
     from server.ssh import GameServer
 
@@ -147,6 +152,10 @@ async def serve(config: ServerConfig) -> int:
         await server.start()
     except HostKeyError as exc:
         print(f"imhotep-duel serve: {exc}", file=sys.stderr)
+        return 2
+    except StoreError as exc:
+        print(f"imhotep-duel serve: the game store cannot be used: {exc}", file=sys.stderr)
+        await server.watcher.stop()
         return 2
     except OSError as exc:
         print(

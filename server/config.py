@@ -41,7 +41,7 @@ def app_command(store: Path, player: Player) -> list[str]:
 
 @dataclass(frozen=True)
 class ServerConfig:
-    data_dir: Path  # host key, per-player folders, chosen names
+    data_dir: Path  # host key, per-player folders
     store: Path  # every game, shared by all players' apps
     host: str = DEFAULT_HOST
     port: int = DEFAULT_PORT  # 0 picks a free port (tests)
@@ -63,7 +63,3 @@ class ServerConfig:
     @property
     def players_dir(self) -> Path:
         return self.data_dir / "players"
-
-    @property
-    def names_path(self) -> Path:
-        return self.data_dir / "names.json"

@@ -17,7 +17,7 @@ from pathlib import Path
 
 import asyncssh
 
-from tui import files
+from match import files
 
 log = logging.getLogger("imhotep.server")
 

@@ -56,10 +56,11 @@ CODE_ROOT = Path(tui.__file__).resolve().parent.parent
 
 
 def child_environment(
-    term: str | None, client_env: dict[str, str], player_dir: Path
+    term: str | None, client_env: dict[str, str], player_dir: Path, max_tables: int = 3
 ) -> dict[str, str]:
     """The app's whole environment: the client's terminal, the player's own folder."""
     env = {
+        "IMHOTEP_MAX_TABLES": str(max_tables),
         "PATH": os.defpath,
         "HOME": str(player_dir),
         "TERM": term if term and _TERM_RE.fullmatch(term) else "xterm-256color",
@@ -221,13 +222,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             if line is None:
                 return None
             name = line.strip() or (suggestion or "")
-            problem = identity.name_problem(name)
-            if problem is None and self._server.name_taken(name, gate.player_id):
-                problem = "that name is taken; choose another"
+            problem = await self._server.name_problem(name, gate.player_id)
             if problem is not None:
                 self._say(f"{problem}\r\n")
                 continue
-            self._server.remember_name(gate.player_id, name)
             gate.player_name = name
             log.info("%s chose the name %s", self.label, name)
             return Player(gate.player_id, name)
@@ -240,7 +238,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         player_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         chan = self._chan
         assert chan is not None
-        env = child_environment(self._term, dict(chan.get_environment()), player_dir)
+        env = child_environment(
+            self._term, dict(chan.get_environment()), player_dir, config.max_tables
+        )
         self._child = await ChildTerminal.start(
             list(config.command(config.store, player)),
             env=env,

@@ -16,12 +16,12 @@ from typing import Any
 
 import asyncssh
 
+from match.store import StoreError
 from server import hostkey, identity
 from server.config import ServerConfig
-from server.names import NameBook
+from server.events import GameWatcher
 from server.session import GameSession
 from server.throttle import AuthThrottle
-from tui import files
 
 log = logging.getLogger("imhotep.server")
 
@@ -105,8 +105,7 @@ class Gatekeeper(asyncssh.SSHServer):
         pid = identity.player_id(key)
         name = server.allow.lookup(key, "", self.address)
         if name is None and server.config.open_door:
-            name = server.names.name_of(pid)
-            self._accepted = (pid, name)
+            self._accepted = (pid, await server.chosen_name(pid))
             return True
         if name is None:
             self._refused += 1
@@ -124,13 +123,16 @@ class Gatekeeper(asyncssh.SSHServer):
         self._accepted = (pid, name)
         return True
 
-    def auth_completed(self) -> None:
+    async def auth_completed(self) -> None:
         # asyncssh checks the signature right after validating the key it
         # signs, so the last accepted key is the one that logged in.
         assert self._accepted is not None
         self.player_id, self.player_name = self._accepted
         self._server.throttle.record_success(self.address)
         log.info("%s login %s as %s", self.label, self.player_id, self.player_name or "(new)")
+        if self.player_name is not None:
+            # Known in the store by name, so that a table can be kept for them.
+            await self._server.remember_name(self.player_id, self.player_name)
 
     # --- what a logged-in client may open --------------------------------------
 
@@ -173,7 +175,7 @@ class GameServer:
         self.config = config
         self.throttle = AuthThrottle(config.throttle)
         self.allow = identity.AllowList(config.allow_path)
-        self.names = NameBook(config.names_path)
+        self.watcher = GameWatcher(config.store)
         self.connections: set[Gatekeeper] = set()
         self.sessions: set[GameSession] = set()
         self.fingerprint = ""
@@ -188,12 +190,15 @@ class GameServer:
         return self._acceptor.get_port()
 
     async def start(self) -> None:
-        """Listen; raises OSError (port in use) or HostKeyError before accepting anyone."""
+        """Listen; raises OSError (port in use), HostKeyError or StoreError (the
+        store cannot be used) before accepting anyone."""
         config = self.config
         config.data_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
         key, self.key_created = hostkey.load_or_create(config.data_dir)
         self.fingerprint = hostkey.fingerprint(key)
         self.allow.entries()  # read now, so a bad file shows in the log at start
+        # The store is opened (and made, on a first start) before anyone comes in.
+        await self.watcher.start()
         self._acceptor = await asyncssh.create_server(
             self._new_connection,
             config.host,
@@ -235,6 +240,7 @@ class GameServer:
                 gate.conn.close()
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=self.config.stop_grace * 4)
+        await self.watcher.stop()
         log.info("stopped")
 
     def track(self, work: Coroutine[Any, Any, Any]) -> None:
@@ -243,18 +249,37 @@ class GameServer:
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    def name_taken(self, name: str, player: str) -> bool:
+    async def chosen_name(self, player: str) -> str | None:
+        """The name an open server's visitor chose before, if any."""
+        try:
+            return await self.watcher.call(lambda store: store.player_name(player))
+        except StoreError as exc:
+            log.warning("cannot read the name of %s: %s", player, exc)
+            return None
+
+    async def name_problem(self, name: str, player: str) -> str | None:
+        """Why ``name`` cannot be ``player``'s, or None; a good name is kept for them."""
+        problem = identity.name_problem(name)
+        if problem is not None:
+            return problem
         folded = name.casefold()
         if any(allowed.name.casefold() == folded for allowed in self.allow.entries()):
-            return True
-        return self.names.taken(name, by_other_than=player)
-
-    def remember_name(self, player: str, name: str) -> None:
+            return "that name is taken; choose another"
         try:
-            self.names.choose(player, name)
-        except files.StorageError as exc:
+            await self.watcher.call(lambda store: store.name_player(player, name))
+        except StoreError as exc:
+            if "taken" in exc.message:
+                return "that name is taken; choose another"
             # The player still plays under the name; it is asked again next time.
             log.warning("could not keep the name of %s: %s", player, exc)
+        return None
+
+    async def remember_name(self, player: str, name: str) -> None:
+        try:
+            if await self.watcher.call(lambda store: store.player_name(player)) != name:
+                await self.watcher.call(lambda store: store.name_player(player, name))
+        except StoreError as exc:
+            log.warning("%s is not known by name in the store: %s", name, exc)
 
     def _new_connection(self) -> Gatekeeper:
         return Gatekeeper(self, next(self._numbers))

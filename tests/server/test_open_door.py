@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import json
 from pathlib import Path
 
 from ssh_support import Keys, config_for, open_terminal, start_screen_command, start_server
+
+from match.store import Store
+from server import identity
 
 
 async def test_a_first_visitor_chooses_a_name_that_is_kept(tmp_path: Path, keys: Keys) -> None:
@@ -24,8 +26,9 @@ async def test_a_first_visitor_chooses_a_name_that_is_kept(tmp_path: Path, keys:
         mallory.send("mal\r")
         await mallory.wait_for("New game")
         await mallory.close()
-        names = json.loads(config.names_path.read_text())
-        assert list(names.values()) == ["mal"]
+        mallory_id = identity.player_id(keys.by_name["mallory"])
+        with Store.open(config.store) as store:
+            assert store.player_name(mallory_id) == "mal"
 
         # Back the next day: no question, straight to the game.
         again = await open_terminal(server.port, keys.by_name["mallory"])
