@@ -106,6 +106,29 @@ async def test_joining_a_table_takes_its_free_seat(store_path: Path) -> None:
     assert stored.seats[1].owner == ALICE and stored.seats[1].name == "alice"
 
 
+async def test_joining_by_code(store_path: Path) -> None:
+    with Store.open(store_path) as store:
+        table = _table(store, BOB, "bob")
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("j")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "nope1"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert "no table with the code" in str(app.screen.query_one("#message").render())
+        await pilot.press("j")
+        await pilot.pause()
+        app.screen.query_one(Input).value = (table.code or "").lower()
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.game_screen
+        assert game is not None and game.match.game_id == table.game_id
+        assert game.match.here == frozenset({1})
+
+
 async def test_hosting_for_a_named_player(store_path: Path) -> None:
     app = await _lobby(store_path, ALICE, "alice")
     async with app.run_test(size=(80, 24)) as pilot:

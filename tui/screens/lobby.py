@@ -261,6 +261,7 @@ class LobbyScreen(Screen[None]):
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("enter", "choose", "Play / join"),
         Binding("h", "host", "Host a table"),
+        Binding("j", "join_code", "Join by code"),
         Binding("c", "computer", "Play the computer"),
         Binding("w", "watch", "Watch"),
         Binding("tab", "app.focus_next", "Next list", show=False),
@@ -405,16 +406,32 @@ class LobbyScreen(Screen[None]):
         else:
             self._watch(row.game_id)
 
+    def action_join_code(self) -> None:
+        from tui.screens.files import PromptScreen
+
+        def chosen(code: str | None) -> None:
+            if code:
+                self._join_code(code)
+
+        self.app.push_screen(
+            PromptScreen("Join a table: its code", placeholder="as the host's screen shows it"),
+            chosen,
+        )
+
     def _join(self, row: Row) -> None:
+        if row.code is not None:
+            self._join_code(row.code)
+
+    def _join_code(self, code: str) -> None:
         from engine import RecordError
         from match.match import Match
         from match.store import StoreError
 
         store = self.imhotep.store
-        if store is None or row.code is None:
+        if store is None:
             return
         try:
-            match = Match.join(store, row.code, me=self.imhotep.me, name=self.player_name)
+            match = Match.join(store, code, me=self.imhotep.me, name=self.player_name)
         except (StoreError, RecordError) as exc:
             self.say(f"Cannot join that table: {exc}")
             self.reload()
