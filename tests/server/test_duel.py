@@ -31,7 +31,7 @@ def _games(server: GameServer, player: str) -> list[GameSummary]:
 async def _host(alice: Client) -> None:
     await alice.wait_for("you are alice")
     alice.send("h")
-    await alice.wait_for("Host a table")
+    await alice.wait_for("Open the table")
     alice.send("\r")  # for anyone, sides A
 
 
