@@ -33,6 +33,7 @@ async def _host(alice: Client) -> None:
     alice.send("h")
     await alice.wait_for("Open the table")
     alice.send("\r")  # for anyone, sides A
+    await alice.wait_for("the other player picks it in the lobby")
 
 
 async def test_two_players_play_each_other_and_a_third_only_watches(

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input
 
-from engine import Setup
+from engine import Setup, legal_actions
 from match.match import Match
 from match.seats import Seat
 from match.store import Store
@@ -59,6 +59,8 @@ def test_your_turn_comes_first_and_tables_for_others_are_hidden(store_path: Path
         _table(store, BOB, "bob", seed=4)
         _table(store, CAROL, "carol", seed=5, invited=BOB)  # kept for bob
         _table(store, CAROL, "carol", seed=6, invited=ALICE)
+        hot_seat = Match.new(Setup(seed=8), (Seat(name="x"), Seat(name="y")), store=store, me=CAROL)
+        hot_seat.play(legal_actions(hot_seat.state)[0])
         stored = {g.id: g for g in store.games(owner=ALICE)}
         lists = lobby_lists(store, ALICE)
     by_turn = [row.game_id for row in lists.mine if row.cells[1] == "your turn"]
@@ -68,6 +70,7 @@ def test_your_turn_comes_first_and_tables_for_others_are_hidden(store_path: Path
     assert lists.my_open_tables == 1
     hosts = [row.cells[0] for row in lists.tables]
     assert hosts == ["bob", "carol (for you)"]
+    assert lists.playing == ()  # carol's game at one keyboard is hers alone
     assert all(
         stored[row.game_id].to_move == [s.owner for s in stored[row.game_id].seats].index(ALICE)
         for row in lists.mine

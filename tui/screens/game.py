@@ -191,6 +191,9 @@ class GameScreen(Screen[None]):
             problem = getattr(self.app, "store_problem", None)
             return f"This game is not being kept: {problem}" if problem else ""
         if match.code and not all(seat.owner for seat in match.seats if not seat.computer):
+            if getattr(self.app, "lobby", None) is not None:
+                # Over SSH there is no command line: the other player is in the lobby.
+                return f"Table {match.code}: the other player picks it in the lobby"
             return f"Table {match.code}: the other player types  imhotep-duel join {match.code}"
         return ""
 

@@ -160,6 +160,8 @@ def lobby_lists(store: Store, me: str, now: float | None = None) -> LobbyLists:
     for game in store.games(statuses=("playing",), limit=50):
         if _my_seat(game, me) is not None or any(s.computer for s in game.seats):
             continue
+        if game.seats[0].owner == game.seats[1].owner:
+            continue  # one person at one keyboard: their game, not a duel to watch
         playing.append(
             Row(
                 "playing",
