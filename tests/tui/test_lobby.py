@@ -210,3 +210,28 @@ async def test_playing_the_computer(store_path: Path) -> None:
         assert game is not None
         assert game.match.kinds == ("human", "medium")
         assert game.match.names[0] == "alice"
+
+
+async def test_over_ssh_a_game_writes_no_file(store_path: Path, tmp_path: Path) -> None:
+    from tui.screens.files import PromptScreen
+    from tui.screens.log import LogScreen
+
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c", "enter")
+        await pilot.pause()
+        game = app.game_screen
+        assert game is not None
+        await pilot.press("w")
+        await pilot.pause()
+        assert app.screen is game
+        game.action_save()  # as the command palette would
+        await pilot.pause()
+        assert app.screen is game
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        await pilot.press("e")
+        await pilot.pause()
+        assert not isinstance(app.screen, PromptScreen)

@@ -682,6 +682,9 @@ class GameScreen(Screen[None]):
 
     def action_save(self, default: str | None = None, replacing: str | None = None) -> None:
         """Ask for a name and save; a name already in use is replaced only if confirmed."""
+        if not getattr(self.app, "files_allowed", True):
+            self.notify("Every game is kept here as it is played: come back from the lobby.")
+            return
 
         def chosen(name: str | None) -> None:
             if not name:
@@ -777,6 +780,8 @@ class GameScreen(Screen[None]):
         # The record names the deal: while another terminal plays, exporting
         # it would show this side what the face-down tokens are.
         exportable = self.state.over or not self.match.shared
+        # Over SSH an export would write where the player names on the server's disk.
+        exportable = exportable and getattr(self.app, "files_allowed", True)
         self.app.push_screen(
             LogScreen(self.history, self.names, ascii=self.ascii, export=exportable)
         )
@@ -801,4 +806,7 @@ class GameScreen(Screen[None]):
             return PASS in self._legal
         if action == "refused":  # the stand-in for an action that is off
             return not self.check_action(str(parameters[0]), ())
+        if action == "save":
+            # Over SSH the store keeps every game; no file is written on the server.
+            return getattr(self.app, "files_allowed", True)
         return True
