@@ -5,6 +5,7 @@
 ``imhotep-duel --load PATH``  open a save file or a game record
 ``imhotep-duel host``         open a table for a player in another terminal
 ``imhotep-duel join CODE``    take the other seat of a table, or come back to yours
+``imhotep-duel serve``        serve the game over SSH (:mod:`server.cli` has its options)
 """
 
 from __future__ import annotations
@@ -84,6 +85,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     join = commands.add_parser("join", help="take the other seat of a table by its code")
     _common(join, top=False)
     join.add_argument("code", help="the table's code, as the host's screen shows it")
+    # Listed for --help only: main() hands "serve" to server.cli before parsing.
+    commands.add_parser("serve", help="serve the game over SSH (see imhotep-duel serve --help)")
     return parser.parse_args(argv)
 
 

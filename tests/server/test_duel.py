@@ -85,6 +85,10 @@ async def test_two_players_play_each_other_and_a_third_only_watches(
             stored = store.game(game.id)
         assert stored.cursor == 3
         assert [a.seat for a in stored.actions] == [first, 1 - first, first]
+        # Each player is known in the store by name, so a table can be kept for them.
+        with Store.open(server.config.store) as store:
+            assert store.player_named("bob") == ids["bob"]
+            assert store.player_named("carol") == ids["carol"]
     finally:
         for client in (alice, bob, carol):
             await client.close()
