@@ -200,6 +200,11 @@ def add_key(path: Path, key_text: str, name: str) -> AllowedKey:
     except (ValueError, asyncssh.KeyImportError):
         raise ValueError("that is not an OpenSSH public key (ssh-ed25519 AAAA...)") from None
     existing = ""
+    # The server's folder holds its private key too: only its owner may look in.
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True, mode=0o700)
+    except OSError as exc:
+        raise ValueError(f"cannot create {path.parent}: {files.os_error_reason(exc)}") from None
     if path.exists():
         existing = files.read_bytes(path, limit=MAX_ALLOW_BYTES).decode("utf-8", "replace")
     for allowed in read_allow_text(existing, str(path)):

@@ -349,6 +349,8 @@ class LobbyScreen(Screen[None]):
                 if rows:
                     self.query_one(selector, DataTable).focus()
                     break
+            else:
+                self.set_focus(None)  # nothing to choose: no list looks chosen
 
     def _fill(self, selector: str, rows: tuple[Row, ...], empty: str) -> None:
         table = self.query_one(selector, DataTable)
