@@ -38,6 +38,7 @@ _CLIENT_ENV = {
     "LANG": _LOCALE_RE,
     "LC_ALL": _LOCALE_RE,
     "LC_CTYPE": _LOCALE_RE,
+    "LC_MESSAGES": _LOCALE_RE,  # the app's language
     "COLORTERM": re.compile(r"truecolor|24bit"),
     "NO_COLOR": re.compile(r"[01]?"),
 }
