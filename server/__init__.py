@@ -9,6 +9,7 @@ of one player's app, a dropped connection or a server restart loses nothing.
 
 - :mod:`server.config`: the settings a running server needs.
 - :mod:`server.identity`: who a key belongs to (player ids, names, the allow file).
+- :mod:`server.passwords`: password logins, for an operator who asks for them.
 - :mod:`server.hostkey`: the server's own key, created once.
 - :mod:`server.throttle`: the back-off for failed logins.
 - :mod:`server.child`: an app process under its own pseudo-terminal.

@@ -76,6 +76,17 @@ def parser() -> argparse.ArgumentParser:
     )
     p.add_argument("--as", dest="as_name", metavar="NAME", help="the name for --add-key")
     p.add_argument(
+        "--passwords",
+        metavar="FILE",
+        type=Path,
+        help="also let in the players of this file by password (off unless given)",
+    )
+    p.add_argument(
+        "--add-password",
+        metavar="NAME",
+        help="set NAME's password in the --passwords file (asked for twice), then exit",
+    )
+    p.add_argument(
         "--max-sessions", type=_positive(int), default=32, help="players at once (default 32)"
     )
     p.add_argument(
@@ -115,6 +126,7 @@ def build_config(args: argparse.Namespace) -> ServerConfig:
         port=port,
         allow_file=args.allow.expanduser().absolute() if args.allow else None,
         open_door=args.open,
+        password_file=args.passwords.expanduser().absolute() if args.passwords else None,
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_minutes * 60,
         max_tables=args.max_tables,
@@ -135,6 +147,31 @@ def add_key(config: ServerConfig, source: str, name: str | None) -> int:
         return 2
     print(f"{allowed.name} may now connect ({identity.player_id(allowed.key)}).")
     print(f"Allow file: {config.allow_path}")
+    return 0
+
+
+def add_password(config: ServerConfig, name: str) -> int:
+    import getpass
+
+    from server import identity, passwords
+
+    if config.password_file is None:
+        print("imhotep-duel serve: --add-password needs --passwords FILE", file=sys.stderr)
+        return 2
+    try:
+        if sys.stdin.isatty():
+            first = getpass.getpass(f"Password for {name}: ")
+            if getpass.getpass("Again: ") != first:
+                print("imhotep-duel serve: the two passwords differ", file=sys.stderr)
+                return 2
+        else:
+            first = sys.stdin.readline().rstrip("\r\n")
+        taken = {entry.name for entry in identity.AllowList(config.allow_path).entries()}
+        passwords.add(config.password_file, name, first, taken)
+    except (ValueError, EOFError, KeyboardInterrupt) as exc:
+        print(f"imhotep-duel serve: {exc or 'cancelled'}", file=sys.stderr)
+        return 2
+    print(f"{name} may now connect with a password: ssh {name}@HOST -p PORT")
     return 0
 
 
@@ -195,6 +232,8 @@ def main(argv: list[str]) -> int:
     config = build_config(args)
     if args.add_key is not None:
         return add_key(config, args.add_key, args.as_name)
+    if args.add_password is not None:
+        return add_password(config, args.add_password)
     logging.basicConfig(
         level=logging.INFO,
         format="%(asctime)s %(message)s",

@@ -47,6 +47,7 @@ class ServerConfig:
     port: int = DEFAULT_PORT  # 0 picks a free port (tests)
     allow_file: Path | None = None  # None: data_dir / "allowed_keys"
     open_door: bool = False  # --open: any key, with a name chosen on first visit
+    password_file: Path | None = None  # --passwords: also let in these names by password
     max_sessions: int = 32
     idle_timeout: float = 30 * 60.0
     login_timeout: float = 30.0

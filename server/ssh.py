@@ -17,7 +17,7 @@ from typing import Any
 import asyncssh
 
 from match.store import StoreError
-from server import hostkey, identity
+from server import hostkey, identity, passwords
 from server.config import ServerConfig
 from server.events import GameWatcher
 from server.session import GameSession
@@ -90,7 +90,31 @@ class Gatekeeper(asyncssh.SSHServer):
         return True
 
     def password_auth_supported(self) -> bool:
-        return False
+        return self._server.passwords is not None
+
+    async def validate_password(self, username: str, password: str) -> bool:
+        book = self._server.passwords
+        if self._locked or book is None:
+            return False
+        # scrypt takes real time: off the loop, so other players' keys flow on.
+        name = await asyncio.get_running_loop().run_in_executor(
+            None, book.check, username, password
+        )
+        if name is None:
+            self._refused += 1
+            shown = username[:32].encode("ascii", "backslashreplace").decode()
+            log.info("%s password refused for %s", self.label, shown)
+            if self._refused >= MAX_KEYS_PER_CONNECTION and self.conn is not None:
+                self.conn.disconnect(
+                    asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many attempts"
+                )
+                return False
+            delay = self._server.throttle.delay(self.address)
+            if delay > 0:
+                await asyncio.sleep(delay)
+            return False
+        self._accepted = (passwords.player_id(name), name)
+        return True
 
     def kbdint_auth_supported(self) -> bool:
         return False
@@ -175,6 +199,9 @@ class GameServer:
         self.config = config
         self.throttle = AuthThrottle(config.throttle)
         self.allow = identity.AllowList(config.allow_path)
+        self.passwords = (
+            passwords.PasswordBook(config.password_file) if config.password_file else None
+        )
         self.watcher = GameWatcher(config.store)
         self.connections: set[Gatekeeper] = set()
         self.sessions: set[GameSession] = set()
@@ -209,7 +236,7 @@ class GameServer:
             agent_forwarding=False,
             x11_forwarding=False,
             allow_scp=False,
-            password_auth=False,
+            password_auth=self.passwords is not None,
             kbdint_auth=False,
             host_based_auth=False,
             gss_host=None,
@@ -224,6 +251,8 @@ class GameServer:
             config.store,
             "open to any key" if config.open_door else f"keys from {config.allow_path}",
         )
+        if config.password_file is not None:
+            log.info("passwords from %s", config.password_file)
 
     async def stop(self) -> None:
         """Stop listening, end every app (their games stay in the store), close."""
