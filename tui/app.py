@@ -259,7 +259,12 @@ class ImhotepApp(App[None]):
         from tui.screens.game import GameScreen
 
         self._close_games()
-        screen = GameScreen(match, ascii=self.ascii)
+        if self.lobby is not None:
+            from tui.screens.lobby import LobbyGameScreen
+
+            screen: GameScreen = LobbyGameScreen(match, ascii=self.ascii)
+        else:
+            screen = GameScreen(match, ascii=self.ascii)
         screen.guide = self.settings.show_guide
         self.push_screen(screen)
         return screen

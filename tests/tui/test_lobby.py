@@ -14,6 +14,7 @@ from match.store import Store
 from tui.app import ImhotepApp
 from tui.screens.game import GameScreen
 from tui.screens.lobby import HostScreen, LobbyScreen, lobby_lists
+from tui.widgets.keybar import KeyBar
 
 ALICE, BOB, CAROL = "key:alice", "key:bob", "key:carol"
 
@@ -235,3 +236,26 @@ async def test_over_ssh_a_game_writes_no_file(store_path: Path, tmp_path: Path) 
         await pilot.press("e")
         await pilot.pause()
         assert not isinstance(app.screen, PromptScreen)
+
+
+async def test_q_in_a_game_goes_back_to_the_lobby(store_path: Path) -> None:
+    with Store.open(store_path) as store:
+        table = _table(store, BOB, "bob")
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # join bob's table
+        await pilot.pause()
+        assert app.game_screen is not None
+        assert "q Lobby" in str(app.screen.query_one(KeyBar).render())
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert app.is_running
+        mine = app.screen.query_one("#mine", DataTable)
+        assert mine.row_count == 1
+    with Store.open(store_path) as store:
+        # The seat is left (another terminal may take it up), the game kept.
+        stored = store.game(table.game_id or 0)
+        assert stored.seats[1].owner == ALICE
+        assert not stored.presence[1].live()

@@ -666,7 +666,7 @@ class GameScreen(Screen[None]):
 
             def answered(yes: bool | None) -> None:
                 if yes:
-                    self.app.exit()
+                    self.end_visit()
 
             self.app.push_screen(
                 ConfirmScreen(
@@ -676,6 +676,10 @@ class GameScreen(Screen[None]):
                 answered,
             )
             return
+        self.end_visit()
+
+    def end_visit(self) -> None:
+        """Where leaving goes: out of the app (the lobby's game screen goes back to it)."""
         self.app.exit()
 
     # --- files -------------------------------------------------------------------

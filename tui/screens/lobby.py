@@ -26,6 +26,7 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from tui.paths import style_path
+from tui.screens.game import GameScreen
 from tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
@@ -527,3 +528,14 @@ class LobbyScreen(Screen[None]):
             names=(self.player_name, "Computer"), kinds=("human", level), starter=None
         )
         self.imhotep.start_game(setup_for(options), options.names, options.kinds)
+
+
+class LobbyGameScreen(GameScreen):
+    """A game opened from the lobby: q goes back to the lobby, not out of the app."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", "Lobby")]
+
+    def end_visit(self) -> None:
+        # The game stays in the store; the lobby lists it to come back to.
+        while len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
