@@ -277,6 +277,7 @@ class LobbyScreen(Screen[None]):
         self.player_name = name
         self._mark: int | None = None
         self._lists: LobbyLists | None = None
+        self._loaded = 0.0
 
     @property
     def imhotep(self) -> ImhotepApp:
@@ -317,8 +318,8 @@ class LobbyScreen(Screen[None]):
             changed, self._mark = store.changed(self._mark)
         except StoreError:
             return
-        # The "waiting since" times move on too: refresh at least each minute.
-        if changed or int(time.time()) % 60 == 0:
+        # The "waiting since" times move on too: refresh at least each half minute.
+        if changed or time.monotonic() - self._loaded >= 30:
             self.reload()
 
     def reload(self) -> None:
@@ -336,6 +337,7 @@ class LobbyScreen(Screen[None]):
             return
         first = self._lists is None
         self._lists = lists
+        self._loaded = time.monotonic()
         self._fill("#mine", lists.mine, "No games yet: h hosts a table, c plays the computer.")
         self._fill("#tables", lists.tables, "No open tables: h opens one.")
         self._fill("#playing", lists.playing, "No one else is playing.")
