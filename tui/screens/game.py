@@ -810,7 +810,4 @@ class GameScreen(Screen[None]):
             return PASS in self._legal
         if action == "refused":  # the stand-in for an action that is off
             return not self.check_action(str(parameters[0]), ())
-        if action == "save":
-            # Over SSH the store keeps every game; no file is written on the server.
-            return getattr(self.app, "files_allowed", True)
         return True
