@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import asyncio
 
-from ssh_support import Keys, connect, open_terminal
+import pytest
+from ssh_support import Keys, connect, open_terminal, wait_until
 
 from server.ssh import GameServer
 
@@ -41,3 +42,23 @@ async def test_a_session_without_terminal_gets_one_line_and_is_closed(
         assert result.exit_status == 1
     finally:
         conn.close()
+
+
+async def test_the_log_holds_events_but_no_keystrokes_or_keys(
+    server: GameServer, keys: Keys, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level("INFO", logger="imhotep.server")
+    client = await open_terminal(server.port, keys.by_name["alice"])
+    try:
+        await client.wait_for("New game")
+        client.send("?hunter2")
+        await client.wait_for("Help")
+    finally:
+        await client.close()
+    await wait_until(lambda: "disconnect" in caplog.text, "the disconnect line")
+    assert "connect from 127.0.0.1" in caplog.text
+    assert "login key:SHA256:" in caplog.text
+    assert "app started for alice" in caplog.text
+    assert "hunter2" not in caplog.text
+    public = keys.by_name["alice"].export_public_key("openssh").split()[1].decode()
+    assert public not in caplog.text
