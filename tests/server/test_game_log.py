@@ -10,7 +10,7 @@ from ssh_support import Keys, config_for, start_screen_command, start_server, wa
 from engine import Setup, legal_actions
 from match.match import Match
 from match.seats import Seat
-from match.store import Store
+from match.store import GameSummary, Presence, Store
 from server.events import Seen, events
 
 
@@ -51,7 +51,37 @@ async def test_tables_joins_and_moves_are_logged(
     assert f"table {old.code} opened" not in caplog.text
 
 
+def _summary(status: str, moves: int, owners: tuple[str | None, str | None]) -> GameSummary:
+    seats = (Seat(name="ann", owner=owners[0]), Seat(name="bob", owner=owners[1]))
+    none = Presence(None, None)
+    return GameSummary(
+        id=7,
+        code="ABCDE",
+        status=status,
+        seats=seats,
+        presence=(none, none),  # type: ignore[arg-type]
+        moves=moves,
+        to_move=0,
+        scores=(12, 9),
+        invited=None,
+        created_at=1.0,
+        updated_at=2.0,
+    )
+
+
 def test_events_name_what_changed() -> None:
-    assert events({}, []) == []
-    before = {1: Seen("playing", 3, ("a", "b"))}
-    assert events(before, []) == []
+    opened = _summary("open", 0, ("a", None))
+    assert events({}, [opened]) == ["game 7 (ann v bob): table ABCDE opened"]
+    before = {7: Seen("open", 0, ("a", None))}
+    assert events(before, [_summary("playing", 0, ("a", "b"))]) == [
+        "game 7 (ann v bob): table ABCDE joined"
+    ]
+    before = {7: Seen("playing", 3, ("a", "b"))}
+    assert events(before, [_summary("playing", 3, ("a", "b"))]) == []
+    assert events(before, [_summary("playing", 2, ("a", "b"))]) == [
+        "game 7 (ann v bob): taken back to move 2"
+    ]
+    assert events(before, [_summary("over", 4, ("a", "b"))]) == [
+        "game 7 (ann v bob): move 4",
+        "game 7 (ann v bob): over, 12 to 9",
+    ]
