@@ -13,6 +13,9 @@ screen update arriving back over SSH, waits until its screen is quiet, and
 repeats ``--keys`` times; its partner stays still, so nothing else draws on
 that screen.
 
+``BENCH_DEBUG=1`` keeps every screen read and prints any move that did not
+happen, with the end of that player's screen.
+
 It prints the median and 90th percentile of those times, and the memory
 each session costs: the server process's own resident memory (its growth per
 session) and the apps' (each player's app is a process of its own; PSS counts
@@ -182,14 +185,25 @@ async def play(
             if seat is None:
                 break
             before = len(match.history.actions)
-            for key in keys_for(rng.choice(legal_actions(match.state))):
+            action = rng.choice(legal_actions(match.state))
+            for key in keys_for(action):
                 pair[seat].send(key)
                 presses += 1
+            # Some moves ask to be confirmed (an unload that wastes cargo):
+            # like a player, press Enter when the move has not happened.
+            for confirm in (False, True):
+                if confirm:
+                    pair[seat].send("\r")
+                    presses += 1
+                deadline = time.monotonic() + (1.0 if not confirm else 10.0)
+                while len(match.history.actions) == before and time.monotonic() < deadline:
+                    await asyncio.sleep(0.05)
+                    match.poll()
+                if len(match.history.actions) != before:
+                    break
+            if os.environ.get("BENCH_DEBUG") and len(match.history.actions) == before:
+                print("stalled:", seat, action, pair[seat].session.text()[-400:])
             # A human's rhythm: moves at a varying pace, never in lockstep.
-            deadline = time.monotonic() + 10
-            while len(match.history.actions) == before and time.monotonic() < deadline:
-                await asyncio.sleep(0.05)
-                match.poll()
             await asyncio.sleep(pace * rng.uniform(0.5, 1.5))
         match.close()
     return presses
@@ -269,15 +283,17 @@ async def run(args: argparse.Namespace) -> None:
         for host, guest in pairs:
             await seat_pair(host, guest)
         for player in players:
-            player.session.reading = False
+            player.session.reading = bool(os.environ.get("BENCH_DEBUG"))
         stop = asyncio.Event()
         load = [
             asyncio.create_task(play(pair, folder / "games.sqlite3", args.pace, stop, seed))
             for seed, pair in enumerate(pairs[1:])
         ]
+        began = time.monotonic()
         await asyncio.sleep(2.0)  # let the load settle in
         latencies = await measure(pairs[0][0], args.keys)
         stop.set()
+        seconds = time.monotonic() - began
         presses = sum(await asyncio.gather(*load))
         server_rss = _status_kb(proc.pid, "VmRSS")
         with Store.open(folder / "games.sqlite3") as store:
@@ -296,7 +312,7 @@ async def run(args: argparse.Namespace) -> None:
     print(
         f"{sessions} sessions, {len(pairs)} games over loopback; "
         f"the {2 * (len(pairs) - 1)} playing sessions pressed {presses} keys, "
-        f"{moves} moves in all"
+        f"{moves} moves in {seconds:.0f} s ({moves / seconds:.1f} a second)"
     )
     if ms:
         print(
