@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path, PurePath
@@ -112,15 +113,17 @@ class ImhotepApp(App[None]):
         # Opened when first needed (see the store property): the start screen
         # draws first, then looks for games to continue.
         self._store = store
+        self._store_lock = threading.Lock()
         self._problem_shown = False
         self._store_opened = store is not None or store_problem is not None
 
     @property
     def store(self) -> Store | None:
         """The game store; None (and why, in store_problem) if it cannot be used."""
-        if not self._store_opened:
-            self._store_opened = True
-            self._store = self._open_store()
+        with self._store_lock:  # the start screen opens it from a thread
+            if not self._store_opened:
+                self._store = self._open_store()
+                self._store_opened = True
         return self._store
 
     def get_default_screen(self) -> Screen[Any]:
