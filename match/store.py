@@ -740,6 +740,12 @@ class Store:
             row = self._db.execute("SELECT name FROM players WHERE id = ?", (player,)).fetchone()
         return str(row[0]) if row is not None else None
 
+    def player_named(self, name: str) -> str | None:
+        """The id of the player with this name (in any case), or None."""
+        with self._errors():
+            row = self._db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()
+        return str(row[0]) if row is not None else None
+
     def name_player(self, player: str, name: str) -> None:
         """Give ``player`` a name; StoreError if another player has it."""
         try:

@@ -5,11 +5,13 @@
 ``imhotep-duel --load PATH``  open a save file or a game record
 ``imhotep-duel host``         open a table for a player in another terminal
 ``imhotep-duel join CODE``    take the other seat of a table, or come back to yours
+``imhotep-duel serve``        serve the game over SSH (:mod:`server.cli` has its options)
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import sys
 from pathlib import Path
@@ -63,6 +65,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     _common(parser, top=True)
     opening = parser.add_mutually_exclusive_group()
     opening.add_argument("--resume", action="store_true", help="continue a game in progress")
+    # The SSH server's sessions start in the lobby of its shared store.
+    opening.add_argument("--lobby", action="store_true", help=argparse.SUPPRESS)
     opening.add_argument(
         "--load", metavar="PATH", type=Path, help="open a saved game or a game record"
     )
@@ -81,6 +85,8 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     join = commands.add_parser("join", help="take the other seat of a table by its code")
     _common(join, top=False)
     join.add_argument("code", help="the table's code, as the host's screen shows it")
+    # Listed for --help only: main() hands "serve" to server.cli before parsing.
+    commands.add_parser("serve", help="serve the game over SSH (see imhotep-duel serve --help)")
     return parser.parse_args(argv)
 
 
@@ -175,6 +181,13 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
             store.close()
             raise CommandLineError(str(exc), 2) from exc
         return ImhotepApp(ascii=ascii, open_match=match, store=store, me=me, lang=args.lang)
+    if args.lobby:
+        store, _ = _store(args, required=True)
+        # IMHOTEP_SERVER: an SSH session, whose app must offer no dialog on the server's disk.
+        disk = os.environ.get("IMHOTEP_SERVER") != "1"
+        return ImhotepApp(
+            ascii=ascii, store=store, me=me, lobby=_player_name(args), disk=disk, lang=args.lang
+        )
     if args.load is not None:
         from match import saves
 
@@ -199,6 +212,12 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
 
 
 def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["serve"]:
+        # The SSH server keeps its own options; it is loaded only when asked for.
+        from server.cli import main as serve
+
+        return serve(arguments[1:])
     args = parse_args(argv)
     try:
         app = build_app(args)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterable
 from functools import partial
-from pathlib import PurePath
+from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, Final
 
 import msgspec
@@ -87,6 +88,7 @@ class ImhotepApp(App[None]):
         me: str | None = None,
         disk: bool = True,
         lang: str | None = None,
+        lobby: str | None = None,
     ) -> None:
         """``store`` is the game store to use; without one (and without a
         ``store_problem`` saying why there is none) the data folder's store is
@@ -117,6 +119,12 @@ class ImhotepApp(App[None]):
         # --resume: a game's id to open at once, or "list" to choose among several.
         self.resume_first: int | str | None = None
         self.files_allowed = disk
+        # The player's name when the app starts in the lobby (the SSH server's sessions).
+        self.lobby = lobby
+        if lobby is not None:
+            from tui.screens.lobby import LobbyScreen
+
+            self.css_path = [*self.css_path, *map(Path, LobbyScreen.CSS_PATH)]
         from match.seats import local_player
 
         self.me = me or local_player()
@@ -124,18 +132,24 @@ class ImhotepApp(App[None]):
         # Opened when first needed (see the store property): the start screen
         # draws first, then looks for games to continue.
         self._store = store
+        self._store_lock = threading.Lock()
         self._problem_shown = False
         self._store_opened = store is not None or store_problem is not None
 
     @property
     def store(self) -> Store | None:
         """The game store; None (and why, in store_problem) if it cannot be used."""
-        if not self._store_opened:
-            self._store_opened = True
-            self._store = self._open_store()
+        with self._store_lock:  # the start screen opens it from a thread
+            if not self._store_opened:
+                self._store = self._open_store()
+                self._store_opened = True
         return self._store
 
     def get_default_screen(self) -> Screen[Any]:
+        if self.lobby is not None:
+            from tui.screens.lobby import LobbyScreen
+
+            return LobbyScreen(self.lobby)
         # The start screen is the app's own bottom screen rather than pushed on
         # top of an empty one, which would cost a second first frame. It asks
         # for games to continue once it is drawn (can_continue).
@@ -270,7 +284,12 @@ class ImhotepApp(App[None]):
         from tui.screens.game import GameScreen
 
         self._close_games()
-        screen = GameScreen(match, ascii=self.ascii)
+        if self.lobby is not None:
+            from tui.screens.lobby import LobbyGameScreen
+
+            screen: GameScreen = LobbyGameScreen(match, ascii=self.ascii)
+        else:
+            screen = GameScreen(match, ascii=self.ascii)
         screen.guide = self.settings.show_guide
         self.push_screen(screen)
         return screen

@@ -172,3 +172,32 @@ async def test_the_new_game_form_can_open_a_table_for_another_terminal() -> None
         assert joined.here == {1}
         assert joined.play(Place(2)) is None
         await _until(pilot, lambda: screen.history.actions == (Place(2),))
+
+
+async def test_the_start_screen_offers_continue_once_a_game_is_kept() -> None:
+    from textual.widgets import OptionList
+
+    from tui.screens.start import StartScreen
+
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        start = app.screen
+        assert isinstance(start, StartScreen)
+        await _until(pilot, lambda: app._store_opened)
+        await pilot.pause()
+        assert not start.can_continue
+        app.start_game(Setup(seed=1), NAMES)
+        await pilot.pause()
+        await pilot.press("5")
+    again = ImhotepApp()
+    async with again.run_test(size=(80, 24)) as pilot:
+        start = again.screen
+        assert isinstance(start, StartScreen)
+        await _until(pilot, lambda: start.can_continue)
+        choices = start.query_one("#choices", OptionList)
+        ids = [choices.get_option_at_index(i).id for i in range(choices.option_count)]
+        assert ids[:2] == ["new", "continue"]
+        await pilot.press("c")
+        await pilot.pause()
+        assert _screen(again).history.actions == (Place(4),)

@@ -195,6 +195,11 @@ class GameScreen(Screen[None]):
                 return ""
             return _("This game is not being kept: {problem}").format(problem=problem)
         if match.code and not all(seat.owner for seat in match.seats if not seat.computer):
+            if getattr(self.app, "lobby", None) is not None:
+                # Over SSH there is no command line: the other player is in the lobby.
+                return _("Table {code}: the other player picks it in the lobby").format(
+                    code=match.code
+                )
             return _("Table {code}: the other player types  imhotep-duel join {code}").format(
                 code=match.code
             )
@@ -693,7 +698,7 @@ class GameScreen(Screen[None]):
 
             def answered(yes: bool | None) -> None:
                 if yes:
-                    self.app.exit()
+                    self.end_visit()
 
             self.app.push_screen(
                 ConfirmScreen(
@@ -708,12 +713,19 @@ class GameScreen(Screen[None]):
                 answered,
             )
             return
+        self.end_visit()
+
+    def end_visit(self) -> None:
+        """Where leaving goes: out of the app (the lobby's game screen goes back to it)."""
         self.app.exit()
 
     # --- files -------------------------------------------------------------------
 
     def action_save(self, default: str | None = None, replacing: str | None = None) -> None:
         """Ask for a name and save; a name already in use is replaced only if confirmed."""
+        if not getattr(self.app, "files_allowed", True):
+            self.notify(_("Every game is kept here as it is played: come back from the lobby."))
+            return
 
         def chosen(name: str | None) -> None:
             if not name:
@@ -816,6 +828,8 @@ class GameScreen(Screen[None]):
         # The record names the deal: while another terminal plays, exporting
         # it would show this side what the face-down tokens are.
         exportable = self.state.over or not self.match.shared
+        # Over SSH an export would write where the player names on the server's disk.
+        exportable = exportable and getattr(self.app, "files_allowed", True)
         self.app.push_screen(
             LogScreen(self.history, self.names, ascii=self.ascii, export=exportable)
         )

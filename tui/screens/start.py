@@ -60,7 +60,12 @@ class StartScreen(Screen[None]):
     def on_mount(self) -> None:
         # The game store is opened after the first frame: the menu shows at
         # once, and Continue joins it when there is a game to go on with.
-        self.call_after_refresh(self.look_for_games)
+        # The disk work is done in a thread, so the menu answers keys meanwhile.
+        self.run_worker(self._open_store, thread=True, exit_on_error=False)
+
+    def _open_store(self) -> None:
+        _ = getattr(self.app, "store", None)
+        self.app.call_from_thread(self.look_for_games)
 
     def look_for_games(self) -> None:
         can = bool(getattr(self.app, "can_continue", lambda: False)())

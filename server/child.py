@@ -1,0 +1,215 @@
+"""An app process under its own pseudo-terminal, bridged to callbacks.
+
+The child gets the terminal's slave side as its controlling terminal (so the
+kernel sends it SIGWINCH when the size changes, as a local terminal would),
+runs in a session of its own (so a signal meant for it never reaches the
+server), and is ended the way a real terminal ends a program: a hangup first,
+then harder signals if it does not go.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import errno
+import fcntl
+import os
+import signal
+import struct
+import termios
+from collections.abc import Callable, Mapping, Sequence
+from pathlib import Path
+
+# A window is clamped to this: Textual draws every cell, and a client that
+# claims 10,000x10,000 would make each frame a hundred million cells.
+MAX_COLS = 400
+MAX_ROWS = 200
+DEFAULT_SIZE = (80, 24)
+# Keystrokes waiting for a child that does not read: beyond this the SSH
+# channel stops reading, so a flood cannot grow the server's memory.
+INPUT_HIGH_WATER = 64 * 1024
+READ_CHUNK = 64 * 1024
+
+
+def clamp_size(cols: int, rows: int) -> tuple[int, int]:
+    """A window size the app can draw: absurd or missing values made sane."""
+    if cols <= 0 or rows <= 0:
+        return DEFAULT_SIZE
+    return min(cols, MAX_COLS), min(rows, MAX_ROWS)
+
+
+def _set_size(fd: int, cols: int, rows: int) -> None:
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
+
+
+def _take_terminal() -> None:
+    # Runs in the child after setsid(): make the pty (its stdin) the
+    # controlling terminal, so size changes arrive as SIGWINCH.
+    fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+class ChildTerminal:
+    """One app process and the master side of its pseudo-terminal."""
+
+    def __init__(
+        self,
+        process: asyncio.subprocess.Process,
+        master: int,
+        on_output: Callable[[bytes], None],
+    ) -> None:
+        self.process = process
+        self._master: int | None = master
+        self._on_output = on_output
+        self._pending = bytearray()
+        self._reading = False
+        self._writing = False
+        self._paused = False
+        self._loop = asyncio.get_running_loop()
+        self.on_input_drained: Callable[[], None] | None = None
+        # Set once the app's last output has been read (or can never be).
+        self.output_done = asyncio.Event()
+        self._resume_reading()
+
+    @classmethod
+    async def start(
+        cls,
+        argv: Sequence[str],
+        *,
+        env: Mapping[str, str],
+        cwd: Path,
+        size: tuple[int, int],
+        on_output: Callable[[bytes], None],
+    ) -> ChildTerminal:
+        master, slave = os.openpty()
+        try:
+            cols, rows = clamp_size(*size)
+            _set_size(slave, cols, rows)
+            os.set_blocking(master, False)
+            process = await asyncio.create_subprocess_exec(
+                *argv,
+                stdin=slave,
+                stdout=slave,
+                stderr=slave,
+                env=dict(env),
+                cwd=cwd,
+                start_new_session=True,
+                # preexec_fn runs after setsid(); only an ioctl, no Python
+                # imports or locks, so it is safe in a threaded parent.
+                preexec_fn=_take_terminal,
+                close_fds=True,
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        return cls(process, master, on_output)
+
+    @property
+    def pid(self) -> int:
+        return self.process.pid
+
+    @property
+    def input_backlog(self) -> int:
+        return len(self._pending)
+
+    def resize(self, cols: int, rows: int) -> None:
+        if self._master is None:
+            return
+        cols, rows = clamp_size(cols, rows)
+        with contextlib.suppress(OSError):
+            _set_size(self._master, cols, rows)
+
+    def write(self, data: bytes) -> None:
+        """Send keystrokes to the app; what the pty cannot take now waits."""
+        if self._master is None or not data:
+            return
+        self._pending += data
+        self._flush()
+
+    def pause_output(self) -> None:
+        """The SSH side is full: stop reading the app until it drains."""
+        self._paused = True
+        self._stop_reading()
+
+    def resume_output(self) -> None:
+        self._paused = False
+        self._resume_reading()
+
+    async def stop(self, grace: float = 2.0) -> int | None:
+        """End the app (hangup, then SIGTERM, then SIGKILL); its exit status."""
+        self._close_master()
+        for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL):
+            if self.process.returncode is not None:
+                break
+            with contextlib.suppress(ProcessLookupError, PermissionError):
+                os.killpg(self.process.pid, sig)
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self.process.wait()), grace)
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self.process.wait(), grace)
+        return self.process.returncode
+
+    # --- the master side ------------------------------------------------------
+
+    def _resume_reading(self) -> None:
+        if self._master is not None and not self._reading and not self._paused:
+            self._loop.add_reader(self._master, self._read_ready)
+            self._reading = True
+
+    def _stop_reading(self) -> None:
+        if self._master is not None and self._reading:
+            self._loop.remove_reader(self._master)
+        self._reading = False
+
+    def _read_ready(self) -> None:
+        if self._master is None:
+            return
+        try:
+            data = os.read(self._master, READ_CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:
+            # EIO: every process holding the slave side has gone.
+            data = b""
+        if not data:
+            self._close_master()
+            return
+        self._on_output(data)
+
+    def _flush(self) -> None:
+        if self._master is None:
+            return
+        while self._pending:
+            try:
+                written = os.write(self._master, self._pending[:READ_CHUNK])
+            except BlockingIOError:
+                break
+            except OSError as exc:
+                if exc.errno == errno.EINTR:
+                    continue
+                self._pending.clear()
+                break
+            del self._pending[:written]
+        if self._pending and not self._writing:
+            self._loop.add_writer(self._master, self._flush)
+            self._writing = True
+        elif not self._pending:
+            if self._writing:
+                self._loop.remove_writer(self._master)
+                self._writing = False
+            if self.on_input_drained is not None:
+                self.on_input_drained()
+
+    def _close_master(self) -> None:
+        self.output_done.set()
+        if self._master is None:
+            return
+        self._stop_reading()
+        if self._writing:
+            self._loop.remove_writer(self._master)
+            self._writing = False
+        self._pending.clear()
+        with contextlib.suppress(OSError):
+            os.close(self._master)
+        self._master = None

@@ -1,0 +1,320 @@
+"""One SSH session: a terminal request, the app under its own pty, its end.
+
+Only a shell request on a session that asked for a terminal starts anything;
+``exec`` and subsystems (SFTP, SCP's) are refused before a process exists.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import os
+import re
+import time
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import asyncssh
+
+import tui
+from server import identity
+from server.child import ChildTerminal, clamp_size
+from server.config import Player
+from server.prompt import LineReader
+
+if TYPE_CHECKING:
+    from server.ssh import GameServer, Gatekeeper
+
+log = logging.getLogger("imhotep.server")
+
+_TERM_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
+_LOCALE_RE = re.compile(
+    r"(C|POSIX|[A-Za-z]{2,3}(_[A-Za-z]{2})?)(\.[A-Za-z0-9-]{1,20})?(@[a-z]{1,20})?"
+)
+# What the client's terminal may tell the app, each with its own check. The
+# server's own environment is never passed on.
+_CLIENT_ENV = {
+    "LANG": _LOCALE_RE,
+    "LC_ALL": _LOCALE_RE,
+    "LC_CTYPE": _LOCALE_RE,
+    "LC_MESSAGES": _LOCALE_RE,  # the app's language
+    "COLORTERM": re.compile(r"truecolor|24bit"),
+    "NO_COLOR": re.compile(r"[01]?"),
+}
+NAME_TRIES = 5
+# An app that is ended (or crashes) cannot put the player's terminal back as
+# it found it: leave the alternate screen, stop mouse and focus reports,
+# bracketed paste and the keyboard protocol, show the cursor, reset colours.
+RESTORE_TERMINAL = (
+    "\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
+    "\x1b[?1004l\x1b[?2004l\x1b[<u\x1b[?25h\x1b[0m"
+)
+CRASHED = "\r\nimhotep-duel: the game stopped unexpectedly; your games are kept.\r\n"
+# The one directory holding the `tui` package the server runs: the app is
+# started from the same code, whether installed or in a checkout.
+CODE_ROOT = Path(tui.__file__).resolve().parent.parent
+
+
+def child_environment(
+    term: str | None, client_env: dict[str, str], player_dir: Path, max_tables: int = 3
+) -> dict[str, str]:
+    """The app's whole environment: the client's terminal, the player's own folder."""
+    env = {
+        "IMHOTEP_MAX_TABLES": str(max_tables),
+        "PATH": os.defpath,
+        "HOME": str(player_dir),
+        "TERM": term if term and _TERM_RE.fullmatch(term) else "xterm-256color",
+        "IMHOTEP_DATA_DIR": str(player_dir),
+        "IMHOTEP_SERVER": "1",
+        "PYTHONPATH": str(CODE_ROOT),
+    }
+    for name, pattern in _CLIENT_ENV.items():
+        value = client_env.get(name)
+        if value is not None and pattern.fullmatch(value):
+            env[name] = value
+    return env
+
+
+class GameSession(asyncssh.SSHServerSession[bytes]):
+    def __init__(self, server: GameServer, gate: Gatekeeper) -> None:
+        self._server = server
+        self._gate = gate
+        self._chan: asyncssh.SSHServerChannel[bytes] | None = None
+        self._term: str | None = None
+        self._size = (80, 24)
+        self._has_pty = False
+        self._child: ChildTerminal | None = None
+        self._reader: LineReader | None = None
+        self._name_wanted: asyncio.Future[str | None] | None = None
+        self._task: asyncio.Task[None] | None = None
+        self._idle_timer: asyncio.TimerHandle | None = None
+        self._last_input = time.monotonic()
+        self._started = 0.0
+        self._closing = False
+        self._end_reason: str | None = None
+        self.label = gate.label
+
+    # --- what the client asks for --------------------------------------------
+
+    def connection_made(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        self._chan = chan
+
+    def pty_requested(
+        self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object
+    ) -> bool:
+        self._has_pty = True
+        self._term = term_type
+        self._size = clamp_size(term_size[0], term_size[1])
+        return True
+
+    def shell_requested(self) -> bool:
+        return True
+
+    def exec_requested(self, command: str) -> bool:
+        # The command itself is not logged: it is the client's, and may hold anything.
+        log.info("%s exec refused", self.label)
+        return False
+
+    def subsystem_requested(self, subsystem: str) -> bool:
+        shown = subsystem[:32].encode("ascii", "backslashreplace").decode()
+        log.info("%s subsystem refused: %s", self.label, shown)
+        return False
+
+    def break_received(self, msec: int) -> bool:
+        return False
+
+    def session_started(self) -> None:
+        if not self._has_pty:
+            self._say(
+                "imhotep-duel: this server runs only the game, which needs a terminal: "
+                "connect with plain ssh, no command (ssh -t if needed).\r\n"
+            )
+            log.info("%s closed: no terminal requested", self.label)
+            self._end(1)
+            return
+        if len(self._server.sessions) >= self._server.config.max_sessions:
+            self._say(
+                f"imhotep-duel: the server is full ({self._server.config.max_sessions} players); "
+                "try again later.\r\n"
+            )
+            log.info("%s closed: server full", self.label)
+            self._end(1)
+            return
+        self._server.sessions.add(self)
+        self._started = time.monotonic()
+        self._arm_idle_timer()
+        self._task = asyncio.ensure_future(self._run())
+
+    def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
+        self._last_input = time.monotonic()
+        if self._child is not None:
+            self._child.write(data)
+            if self._child.input_backlog > 64 * 1024 and self._chan is not None:
+                self._chan.pause_reading()
+        elif self._reader is not None and self._name_wanted is not None:
+            echo, line = self._reader.feed(data)
+            self._say(echo)
+            if (line is not None or self._reader.cancelled) and not self._name_wanted.done():
+                self._name_wanted.set_result(line)
+
+    def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
+        self._size = clamp_size(width, height)
+        if self._child is not None:
+            self._child.resize(*self._size)
+
+    def eof_received(self) -> bool:
+        return False
+
+    def pause_writing(self) -> None:
+        if self._child is not None:
+            self._child.pause_output()
+
+    def resume_writing(self) -> None:
+        if self._child is not None:
+            self._child.resume_output()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self._closing = True
+        if self._name_wanted is not None and not self._name_wanted.done():
+            self._name_wanted.set_result(None)
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+        if self._child is not None:
+            # The app is ended in the background; its game is already in the store.
+            self._server.track(self._child.stop(self._server.config.stop_grace))
+
+    # --- the session's life ----------------------------------------------------
+
+    async def _run(self) -> None:
+        status = 1
+        try:
+            player = await self._player()
+            if player is not None:
+                status = await self._play(player)
+        except Exception:
+            log.exception("%s session failed", self.label)
+            self._say(RESTORE_TERMINAL + CRASHED)
+        finally:
+            self._server.sessions.discard(self)
+            if self._end_reason is not None:
+                self._say(
+                    f"{RESTORE_TERMINAL}\r\nimhotep-duel: {self._end_reason}; "
+                    "your games are kept.\r\n"
+                )
+                status = 0
+            self._end(status)
+
+    async def _player(self) -> Player | None:
+        gate = self._gate
+        assert gate.player_id is not None
+        if gate.player_name is not None:
+            return Player(gate.player_id, gate.player_name)
+        # An open server's first visitor: ask for a name, checked and kept.
+        suggestion = identity.name_from_comment(gate.username)
+        self._say("Welcome to Imhotep: The Duel.\r\n")
+        for _ in range(NAME_TRIES):
+            hint = f" [{suggestion}]" if suggestion else ""
+            self._say(f"Choose the name other players will see{hint}: ")
+            self._reader = LineReader()
+            self._name_wanted = asyncio.get_running_loop().create_future()
+            line = await self._name_wanted
+            self._reader = None
+            if line is None:
+                return None
+            name = line.strip() or (suggestion or "")
+            problem = await self._server.name_problem(name, gate.player_id)
+            if problem is not None:
+                self._say(f"{problem}\r\n")
+                continue
+            gate.player_name = name
+            log.info("%s chose the name %s", self.label, name)
+            return Player(gate.player_id, name)
+        self._say("No name chosen; goodbye.\r\n")
+        return None
+
+    async def _play(self, player: Player) -> int:
+        config = self._server.config
+        player_dir = config.players_dir / identity.folder_name(player.id)
+        player_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
+        chan = self._chan
+        assert chan is not None
+        env = child_environment(
+            self._term, dict(chan.get_environment()), player_dir, config.max_tables
+        )
+        self._child = await ChildTerminal.start(
+            list(config.command(config.store, player)),
+            env=env,
+            cwd=player_dir,
+            size=self._size,
+            on_output=self._output,
+        )
+        self._child.on_input_drained = chan.resume_reading
+        if self._closing:
+            await self._child.stop(config.stop_grace)
+            return 1
+        log.info(
+            "%s app started for %s (%dx%d %s) pid %d",
+            self.label,
+            player.name,
+            *self._size,
+            env["TERM"],
+            self._child.pid,
+        )
+        status = await self._child.process.wait()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._child.output_done.wait(), 2.0)
+        minutes = (time.monotonic() - self._started) / 60
+        log.info(
+            "%s app ended for %s, status %s, %.1f min", self.label, player.name, status, minutes
+        )
+        if status != 0 and not self._closing:
+            self._say(RESTORE_TERMINAL + CRASHED)
+        return 0 if status == 0 else 1
+
+    async def shutdown(self, reason: str) -> None:
+        """End this session from the server's side (stopping, idle)."""
+        if self._closing:
+            return
+        self._closing = True
+        self._end_reason = reason
+        if self._task is None or self._task.done():
+            self._say(f"\r\nimhotep-duel: {reason}.\r\n")
+            self._end(0)
+            return
+        if self._name_wanted is not None and not self._name_wanted.done():
+            self._name_wanted.set_result(None)
+        if self._child is not None:
+            await self._child.stop(self._server.config.stop_grace)
+        # _run says why and closes the channel once the app is gone.
+        await asyncio.wait([self._task], timeout=self._server.config.stop_grace * 4)
+
+    # --- helpers -------------------------------------------------------------
+
+    def _output(self, data: bytes) -> None:
+        if self._chan is not None and not self._chan.is_closing():
+            self._chan.write(data)
+
+    def _say(self, text: str) -> None:
+        if text and self._chan is not None and not self._chan.is_closing():
+            self._chan.write(text.encode("utf-8"))
+
+    def _end(self, status: int) -> None:
+        if self._idle_timer is not None:
+            self._idle_timer.cancel()
+            self._idle_timer = None
+        if self._chan is not None and not self._chan.is_closing():
+            self._chan.exit(status)
+
+    def _arm_idle_timer(self) -> None:
+        timeout = self._server.config.idle_timeout
+        if timeout <= 0:
+            return
+        left = self._last_input + timeout - time.monotonic()
+        loop = asyncio.get_running_loop()
+        if left > 0:
+            self._idle_timer = loop.call_later(left, self._arm_idle_timer)
+            return
+        minutes = timeout / 60
+        log.info("%s closed after %.0f idle minutes", self.label, minutes)
+        self._server.track(self.shutdown(f"closed after {minutes:g} minutes without a key"))

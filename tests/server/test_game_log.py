@@ -1,0 +1,87 @@
+"""The server's log: a line per game event, read from the store."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from ssh_support import Keys, config_for, start_screen_command, start_server, wait_until
+
+from engine import Setup, legal_actions
+from match.match import Match
+from match.seats import Seat
+from match.store import GameSummary, Presence, Store
+from server.events import Seen, events
+
+
+async def test_tables_joins_and_moves_are_logged(
+    tmp_path: Path, keys: Keys, caplog: pytest.LogCaptureFixture
+) -> None:
+    caplog.set_level("INFO", logger="imhotep.server")
+    config = config_for(tmp_path, allow_file=tmp_path / "allowed", command=start_screen_command)
+    with Store.open(config.store) as store:
+        old = Match.new(
+            Setup(seed=9),
+            (Seat(name="old"), Seat(name="timer")),
+            store=store,
+            here=frozenset({0}),
+            table=True,
+            me="key:old",
+        )
+    server = await start_server(config)
+    try:
+        with Store.open(config.store) as store:
+            host = Match.new(
+                Setup(seed=1),
+                (Seat(name="alice"), Seat(name="Player 2")),
+                store=store,
+                here=frozenset({0}),
+                table=True,
+                me="key:alice",
+            )
+            await wait_until(lambda: f"table {host.code} opened" in caplog.text, "the table")
+            guest = Match.join(store, host.code or "", me="key:bob", name="bob")
+            await wait_until(lambda: f"table {host.code} joined" in caplog.text, "the join")
+            mover = host if host.to_move in host.here else guest
+            assert mover.play(legal_actions(mover.state)[0]) is None
+            await wait_until(lambda: "(alice v bob): move 1" in caplog.text, "the move")
+    finally:
+        await server.stop()
+    # Games already in the store at start are not news.
+    assert f"table {old.code} opened" not in caplog.text
+
+
+def _summary(status: str, moves: int, owners: tuple[str | None, str | None]) -> GameSummary:
+    seats = (Seat(name="ann", owner=owners[0]), Seat(name="bob", owner=owners[1]))
+    none = Presence(None, None)
+    return GameSummary(
+        id=7,
+        code="ABCDE",
+        status=status,
+        seats=seats,
+        presence=(none, none),  # type: ignore[arg-type]
+        moves=moves,
+        to_move=0,
+        scores=(12, 9),
+        invited=None,
+        created_at=1.0,
+        updated_at=2.0,
+    )
+
+
+def test_events_name_what_changed() -> None:
+    opened = _summary("open", 0, ("a", None))
+    assert events({}, [opened]) == ["game 7 (ann v bob): table ABCDE opened"]
+    before = {7: Seen("open", 0, ("a", None))}
+    assert events(before, [_summary("playing", 0, ("a", "b"))]) == [
+        "game 7 (ann v bob): table ABCDE joined"
+    ]
+    before = {7: Seen("playing", 3, ("a", "b"))}
+    assert events(before, [_summary("playing", 3, ("a", "b"))]) == []
+    assert events(before, [_summary("playing", 2, ("a", "b"))]) == [
+        "game 7 (ann v bob): taken back to move 2"
+    ]
+    assert events(before, [_summary("over", 4, ("a", "b"))]) == [
+        "game 7 (ann v bob): move 4",
+        "game 7 (ann v bob): over, 12 to 9",
+    ]

@@ -1,0 +1,261 @@
+"""The lobby of a shared store: its lists, and hosting, joining, watching, the computer."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from textual.widgets import DataTable, Input
+
+from engine import Setup, legal_actions
+from match.match import Match
+from match.seats import Seat
+from match.store import Store
+from tui.app import ImhotepApp
+from tui.screens.game import GameScreen
+from tui.screens.lobby import HostScreen, LobbyScreen, lobby_lists
+from tui.widgets.keybar import KeyBar
+
+ALICE, BOB, CAROL = "key:alice", "key:bob", "key:carol"
+
+
+@pytest.fixture
+def store_path(tmp_path: Path) -> Path:
+    path = tmp_path / "games.sqlite3"
+    with Store.open(path) as store:
+        for player, name in ((ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")):
+            store.name_player(player, name)
+    return path
+
+
+def _table(
+    store: Store, host: str, name: str, *, seed: int = 1, invited: str | None = None
+) -> Match:
+    seats = (Seat(name=name), Seat(name="Player 2"))
+    return Match.new(
+        Setup(seed=seed),
+        seats,
+        store=store,
+        here=frozenset({0}),
+        table=True,
+        me=host,
+        invited=invited,
+    )
+
+
+def _game(store: Store, first: str, second: str, names: tuple[str, str], seed: int) -> int:
+    """A game in play between two players (each in their own process)."""
+    match = _table(store, first, names[0], seed=seed)
+    assert match.code is not None
+    joined = Match.join(store, match.code, me=second, name=names[1])
+    assert joined.game_id is not None
+    return joined.game_id
+
+
+def test_your_turn_comes_first_and_tables_for_others_are_hidden(store_path: Path) -> None:
+    with Store.open(store_path) as store:
+        waiting = _game(store, ALICE, BOB, ("alice", "bob"), seed=1)
+        mine = _game(store, BOB, ALICE, ("bob", "alice"), seed=2)
+        _table(store, ALICE, "alice", seed=3)
+        _table(store, BOB, "bob", seed=4)
+        _table(store, CAROL, "carol", seed=5, invited=BOB)  # kept for bob
+        _table(store, CAROL, "carol", seed=6, invited=ALICE)
+        hot_seat = Match.new(Setup(seed=8), (Seat(name="x"), Seat(name="y")), store=store, me=CAROL)
+        hot_seat.play(legal_actions(hot_seat.state)[0])
+        stored = {g.id: g for g in store.games(owner=ALICE)}
+        lists = lobby_lists(store, ALICE)
+    by_turn = [row.game_id for row in lists.mine if row.cells[1] == "your turn"]
+    assert by_turn and lists.mine[0].cells[1] == "your turn"
+    assert {row.game_id for row in lists.mine} >= {waiting, mine}
+    assert lists.mine[-1].cells[1].startswith("table ")
+    assert lists.my_open_tables == 1
+    hosts = [row.cells[0] for row in lists.tables]
+    assert hosts == ["bob", "carol (for you)"]
+    assert lists.playing == ()  # carol's game at one keyboard is hers alone
+    assert all(
+        stored[row.game_id].to_move == [s.owner for s in stored[row.game_id].seats].index(ALICE)
+        for row in lists.mine
+        if row.cells[1] == "your turn"
+    )
+
+
+async def _lobby(store_path: Path, me: str, name: str) -> ImhotepApp:
+    return ImhotepApp(store=Store.open(store_path), me=me, disk=False, lobby=name)
+
+
+async def test_the_lobby_is_the_first_screen_with_its_styles(store_path: Path) -> None:
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert app.screen.query_one("#who").styles.text_style.bold
+
+
+async def test_joining_a_table_takes_its_free_seat(store_path: Path) -> None:
+    with Store.open(store_path) as store:
+        table = _table(store, BOB, "bob")
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#tables", DataTable)
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.game_screen
+        assert isinstance(game, GameScreen)
+        assert game.match.game_id == table.game_id
+        assert game.match.here == frozenset({1})
+    with Store.open(store_path) as store:
+        stored = store.game(table.game_id or 0)
+    assert stored.status == "playing"
+    assert stored.seats[1].owner == ALICE and stored.seats[1].name == "alice"
+
+
+async def test_joining_by_code(store_path: Path) -> None:
+    with Store.open(store_path) as store:
+        table = _table(store, BOB, "bob")
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("j")
+        await pilot.pause()
+        app.screen.query_one(Input).value = "nope1"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert "no table with the code" in str(app.screen.query_one("#message").render())
+        await pilot.press("j")
+        await pilot.pause()
+        app.screen.query_one(Input).value = (table.code or "").lower()
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.game_screen
+        assert game is not None and game.match.game_id == table.game_id
+        assert game.match.here == frozenset({1})
+
+
+async def test_hosting_for_a_named_player(store_path: Path) -> None:
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, HostScreen)
+        app.screen.query_one("#invite", Input).value = "nobody"
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert "no player called nobody" in str(app.screen.query_one("#message").render())
+        await pilot.press("h")
+        await pilot.pause()
+        app.screen.query_one("#invite", Input).value = "Carol"
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.game_screen
+        assert game is not None and game.match.code
+    with Store.open(store_path) as store:
+        (table,) = store.open_tables()
+        assert table.invited == CAROL
+        assert table.seats[0].owner == ALICE
+        # bob does not see it; carol does.
+        assert not lobby_lists(store, BOB).tables
+        assert [r.game_id for r in lobby_lists(store, CAROL).tables] == [table.id]
+
+
+async def test_a_player_cannot_open_more_tables_than_the_cap(
+    store_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("IMHOTEP_MAX_TABLES", "1")
+    with Store.open(store_path) as store:
+        _table(store, ALICE, "alice")
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert "open tables already" in str(app.screen.query_one("#message").render())
+    with Store.open(store_path) as store:
+        assert len(store.open_tables()) == 1
+
+
+async def test_watching_takes_no_seat(store_path: Path) -> None:
+    with Store.open(store_path) as store:
+        game_id = _game(store, BOB, CAROL, ("bob", "carol"), seed=7)
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert app.focused is app.screen.query_one("#playing", DataTable)
+        await pilot.press("w")
+        await pilot.pause()
+        game = app.game_screen
+        assert game is not None and game.match.game_id == game_id
+        assert game.match.here == frozenset()
+        before = game.match.state
+        for key in "123456789abcdef":
+            await pilot.press(key)
+        await pilot.pause()
+        assert game.match.state == before
+    with Store.open(store_path) as store:
+        assert store.game(game_id).cursor == 0
+
+
+async def test_playing_the_computer(store_path: Path) -> None:
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c")
+        await pilot.pause()
+        await pilot.press("enter")
+        await pilot.pause()
+        game = app.game_screen
+        assert game is not None
+        assert game.match.kinds == ("human", "medium")
+        assert game.match.names[0] == "alice"
+
+
+async def test_over_ssh_a_game_writes_no_file(store_path: Path, tmp_path: Path) -> None:
+    from tui.screens.files import PromptScreen
+    from tui.screens.log import LogScreen
+
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("c", "enter")
+        await pilot.pause()
+        game = app.game_screen
+        assert game is not None
+        await pilot.press("w")
+        await pilot.pause()
+        assert app.screen is game
+        game.action_save()  # as the command palette would
+        await pilot.pause()
+        assert app.screen is game
+        await pilot.press("g")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        await pilot.press("e")
+        await pilot.pause()
+        assert not isinstance(app.screen, PromptScreen)
+
+
+async def test_q_in_a_game_goes_back_to_the_lobby(store_path: Path) -> None:
+    with Store.open(store_path) as store:
+        table = _table(store, BOB, "bob")
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # join bob's table
+        await pilot.pause()
+        assert app.game_screen is not None
+        assert "q Lobby" in str(app.screen.query_one(KeyBar).render())
+        await pilot.press("q")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        assert app.is_running
+        mine = app.screen.query_one("#mine", DataTable)
+        assert mine.row_count == 1
+    with Store.open(store_path) as store:
+        # The seat is left (another terminal may take it up), the game kept.
+        stored = store.game(table.game_id or 0)
+        assert stored.seats[1].owner == ALICE
+        assert not stored.presence[1].live()

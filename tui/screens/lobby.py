@@ -1,0 +1,543 @@
+"""The lobby: where a player of a shared store (the SSH server's) starts.
+
+It lists the player's own games ("your turn" first), the tables waiting for a
+second player, and games others are playing, and offers: host a table (for
+anyone or for one named player), join a table, go back to a game, watch a game
+read-only, play the computer. Everything comes from :mod:`match.store`; the
+lists follow the store on their own (a cheap ``data_version`` look each
+second), so a table a friend opens appears without a key press.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import time
+from dataclasses import dataclass
+from pathlib import PurePath
+from typing import TYPE_CHECKING, ClassVar, Literal
+
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen, Screen
+from textual.widgets import Button, DataTable, Input, Label, Select, Static
+
+from tui.paths import style_path
+from tui.screens.game import GameScreen
+from tui.widgets.keybar import KeyBar
+
+if TYPE_CHECKING:
+    from match.store import GameSummary, Store
+    from tui.app import ImhotepApp
+
+POLL_SECONDS = 1.0
+MAX_TABLES_ENV = "IMHOTEP_MAX_TABLES"
+DEFAULT_MAX_TABLES = 3
+SIDES_CHOICES = (
+    ("All A sides (first game)", "AAAA"),
+    ("All B sides", "BBBB"),
+    ("A random mix", "random"),
+)
+LEVELS = (("Easy", "easy"), ("Medium", "medium"), ("Hard", "hard"))
+
+Kind = Literal["mine", "table", "playing"]
+
+
+def ago(then: float, now: float) -> str:
+    """How long since, in the largest unit that fits ("5 min")."""
+    seconds = max(0, int(now - then))
+    for size, unit in ((86400, "d"), (3600, "h"), (60, "min")):
+        if seconds >= size:
+            return f"{seconds // size} {unit}"
+    return "now"
+
+
+def max_tables() -> int:
+    """Open tables one player may host at once (the server sets it)."""
+    try:
+        value = int(os.environ.get(MAX_TABLES_ENV, DEFAULT_MAX_TABLES))
+    except ValueError:
+        return DEFAULT_MAX_TABLES
+    return max(1, value)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a lobby list and what Enter does with it."""
+
+    kind: Kind
+    game_id: int
+    cells: tuple[str, ...]
+    code: str | None = None
+
+
+@dataclass(frozen=True)
+class LobbyLists:
+    mine: tuple[Row, ...]
+    tables: tuple[Row, ...]
+    playing: tuple[Row, ...]
+    my_open_tables: int
+
+
+def _my_seat(game: GameSummary, me: str) -> int | None:
+    for index, seat in enumerate(game.seats):
+        if seat.owner == me and not seat.computer:
+            return index
+    return None
+
+
+def _table_setup(store: Store, game_id: int) -> tuple[str, int | None]:
+    """A table's monument sides ("A A B A") and who starts, or "?" if unreadable."""
+    from engine import RecordError
+    from match.match import decode_setup
+    from match.store import StoreError
+
+    try:
+        setup = decode_setup(store.game(game_id).setup)
+    except (StoreError, RecordError):
+        return "?", None
+    return " ".join(setup.sides), setup.starter
+
+
+def lobby_lists(store: Store, me: str, now: float | None = None) -> LobbyLists:
+    """What the lobby shows, read from ``store`` for the player ``me``."""
+    now = time.time() if now is None else now
+    mine: list[tuple[int, float, Row]] = []
+    open_tables = 0
+    for game in store.games(owner=me, statuses=("open", "playing")):
+        seat = _my_seat(game, me)
+        if seat is None:
+            continue
+        other = game.seats[1 - seat]
+        if game.status == "open":
+            open_tables += 1
+            whom = " (invited)" if game.invited else ""
+            state, order = f"table {game.code}: waiting{whom}", 2
+            opponent = "-"
+        elif game.to_move == seat:
+            state, order = "your turn", 0
+            opponent = other.label
+        else:
+            state, order = "their turn", 1
+            opponent = other.label
+        row = Row(
+            "mine",
+            game.id,
+            (
+                opponent,
+                state,
+                str(game.moves),
+                f"{game.scores[seat]}-{game.scores[1 - seat]}",
+                ago(game.updated_at, now),
+            ),
+            game.code,
+        )
+        mine.append((order, -game.updated_at, row))
+    tables = []
+    for game in store.open_tables():
+        if _my_seat(game, me) is not None or (game.invited and game.invited != me):
+            continue
+        host = next((s.name for s in game.seats if s.owner is not None), "?")
+        free = next((i for i, s in enumerate(game.seats) if s.owner is None), 1)
+        sides, starter = _table_setup(store, game.id)
+        starts = "?" if starter is None else ("you" if starter == free else host)
+        tables.append(
+            Row(
+                "table",
+                game.id,
+                (
+                    host + (" (for you)" if game.invited == me else ""),
+                    sides,
+                    starts,
+                    ago(game.created_at, now),
+                ),
+                game.code,
+            )
+        )
+    playing = []
+    for game in store.games(statuses=("playing",), limit=50):
+        if _my_seat(game, me) is not None or any(s.computer for s in game.seats):
+            continue
+        if game.seats[0].owner == game.seats[1].owner:
+            continue  # one person at one keyboard: their game, not a duel to watch
+        playing.append(
+            Row(
+                "playing",
+                game.id,
+                (
+                    game.title,
+                    str(game.moves),
+                    f"{game.scores[0]}-{game.scores[1]}",
+                    ago(game.updated_at, now),
+                ),
+            )
+        )
+    return LobbyLists(
+        mine=tuple(row for _, _, row in sorted(mine, key=lambda item: item[:2])),
+        tables=tuple(tables),
+        playing=tuple(playing),
+        my_open_tables=open_tables,
+    )
+
+
+@dataclass(frozen=True)
+class HostChoice:
+    invite: str | None  # a player's name, or None for anyone
+    sides: str  # "AAAA", "BBBB" or "random"
+
+
+class HostScreen(ModalScreen[HostChoice | None]):
+    """Open a table: for anyone, or kept for one player by name."""
+
+    CSS_PATH = style_path("lobby.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Host a table", classes="dialog-title")
+            with Horizontal(classes="row"):
+                yield Label("For", classes="label")
+                yield Input(placeholder="anyone (or a player's name)", id="invite", max_length=24)
+            with Horizontal(classes="row"):
+                yield Label("Sides", classes="label")
+                yield Select(SIDES_CHOICES, value="AAAA", allow_blank=False, id="sides")
+            yield Static("", id="problem")
+            with Horizontal(classes="buttons"):
+                yield Button("Open the table", id="open", variant="primary", compact=True)
+                yield Button("Back", id="back", compact=True)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#invite", Input).focus()
+
+    @on(Input.Submitted)
+    @on(Button.Pressed, "#open")
+    def _open(self) -> None:
+        invite = self.query_one("#invite", Input).value.strip() or None
+        sides = str(self.query_one("#sides", Select).value)
+        self.dismiss(HostChoice(invite, sides))
+
+    @on(Button.Pressed, "#back")
+    def _back(self) -> None:
+        self.dismiss(None)
+
+    def show_problem(self, text: str) -> None:
+        self.query_one("#problem", Static).update(Text(text))
+
+
+class ComputerScreen(ModalScreen[str | None]):
+    """Pick the computer's level."""
+
+    CSS_PATH = style_path("lobby.tcss")
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Cancel")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(classes="dialog"):
+            yield Static("Play the computer", classes="dialog-title")
+            with Horizontal(classes="row"):
+                yield Label("Level", classes="label")
+                yield Select(LEVELS, value="medium", allow_blank=False, id="level")
+            with Horizontal(classes="buttons"):
+                yield Button("Play", id="play", variant="primary", compact=True)
+                yield Button("Back", id="back", compact=True)
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#play", Button).focus()
+
+    @on(Button.Pressed, "#play")
+    def _play(self) -> None:
+        self.dismiss(str(self.query_one("#level", Select).value))
+
+    @on(Button.Pressed, "#back")
+    def _back(self) -> None:
+        self.dismiss(None)
+
+
+class LobbyScreen(Screen[None]):
+    # Also added to the app's own styles when the lobby is its first screen
+    # (Textual reads CSS_PATH only for screens that are pushed).
+    CSS_PATH: ClassVar[list[str | PurePath]] = [style_path("lobby.tcss")]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("enter", "choose", "Play / join"),
+        Binding("h", "host", "Host a table"),
+        Binding("j", "join_code", "Join by code"),
+        Binding("c", "computer", "Play the computer"),
+        Binding("w", "watch", "Watch"),
+        Binding("tab", "app.focus_next", "Next list", show=False),
+        Binding("question_mark,f1", "app.help", "Help"),
+        Binding("q", "app.quit", "Quit"),
+    ]
+
+    def __init__(self, name: str) -> None:
+        super().__init__()
+        self.player_name = name
+        self._mark: int | None = None
+        self._lists: LobbyLists | None = None
+        self._loaded = 0.0
+
+    @property
+    def imhotep(self) -> ImhotepApp:
+        return self.app  # type: ignore[return-value]
+
+    def compose(self) -> ComposeResult:
+        with Vertical(id="lobby"):
+            yield Static(Text(f"Imhotep: The Duel  -  you are {self.player_name}"), id="who")
+            yield Static("Your games", classes="heading")
+            yield DataTable(id="mine", cursor_type="row", zebra_stripes=True)
+            yield Static("Open tables", classes="heading")
+            yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            yield Static("Being played (watch)", classes="heading")
+            yield DataTable(id="playing", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="message")
+        yield KeyBar()
+
+    def on_mount(self) -> None:
+        self.query_one("#mine", DataTable).add_columns("Against", "", "Moves", "Score", "Last")
+        self.query_one("#tables", DataTable).add_columns("Host", "Sides", "Starts", "Waiting")
+        self.query_one("#playing", DataTable).add_columns("Players", "Moves", "Score", "Last")
+        self.reload()
+        self.set_interval(POLL_SECONDS, self._poll, name="lobby")
+
+    def on_screen_resume(self) -> None:
+        # Back from a game: show what changed meanwhile at once.
+        self.reload()
+
+    # --- the lists --------------------------------------------------------------
+
+    def _poll(self) -> None:
+        store = self.imhotep.store
+        if store is None:
+            return
+        from match.store import StoreError
+
+        try:
+            changed, self._mark = store.changed(self._mark)
+        except StoreError:
+            return
+        # The "waiting since" times move on too: refresh at least each half minute.
+        if changed or time.monotonic() - self._loaded >= 30:
+            self.reload()
+
+    def reload(self) -> None:
+        store = self.imhotep.store
+        if store is None:
+            self.say(f"Games cannot be played here: {self.imhotep.store_problem}")
+            return
+        from match.store import StoreError
+
+        try:
+            _, self._mark = store.changed(self._mark)
+            lists = lobby_lists(store, self.imhotep.me)
+        except StoreError as exc:
+            self.say(f"The games cannot be read: {exc}")
+            return
+        first = self._lists is None
+        self._lists = lists
+        self._loaded = time.monotonic()
+        self._fill("#mine", lists.mine, "No games yet: h hosts a table, c plays the computer.")
+        self._fill("#tables", lists.tables, "No open tables: h opens one.")
+        self._fill("#playing", lists.playing, "No one else is playing.")
+        focused = self.focused
+        if first or not isinstance(focused, DataTable) or not focused.can_focus:
+            # Start where there is something to choose: your games, else a table.
+            for selector, rows in (
+                ("#mine", lists.mine),
+                ("#tables", lists.tables),
+                ("#playing", lists.playing),
+            ):
+                if rows:
+                    self.query_one(selector, DataTable).focus()
+                    break
+            else:
+                self.set_focus(None)  # nothing to choose: no list looks chosen
+
+    def _fill(self, selector: str, rows: tuple[Row, ...], empty: str) -> None:
+        table = self.query_one(selector, DataTable)
+        keep = table.cursor_row
+        table.clear()
+        for row in rows:
+            # Names are the players' own text: never markup.
+            table.add_row(*(Text(cell) for cell in row.cells), key=f"{row.kind}:{row.game_id}")
+        if not rows:
+            table.add_row(Text(empty, style="italic"), key="empty")
+        else:
+            table.move_cursor(row=min(keep, len(rows) - 1))
+        # An empty list is no stop for Tab.
+        table.can_focus = bool(rows)
+
+    def _selected(self) -> Row | None:
+        focused = self.focused
+        if not isinstance(focused, DataTable) or self._lists is None:
+            return None
+        rows = {
+            "mine": self._lists.mine,
+            "tables": self._lists.tables,
+            "playing": self._lists.playing,
+        }.get(focused.id or "", ())
+        if not rows or not 0 <= focused.cursor_row < len(rows):
+            return None
+        return rows[focused.cursor_row]
+
+    def say(self, text: str) -> None:
+        self.query_one("#message", Static).update(Text(text))
+
+    # --- actions -----------------------------------------------------------------
+
+    @on(DataTable.RowSelected)
+    def _row_chosen(self, event: DataTable.RowSelected) -> None:
+        event.stop()
+        self.action_choose()
+
+    def action_choose(self) -> None:
+        row = self._selected()
+        if row is None:
+            return
+        if row.kind == "mine":
+            self.imhotep.open_stored(row.game_id)
+        elif row.kind == "table":
+            self._join(row)
+        else:
+            self._watch(row.game_id)
+
+    def action_watch(self) -> None:
+        row = self._selected()
+        if row is None:
+            self.say("Choose a game to watch in a list first.")
+            return
+        if row.kind == "mine":
+            self.imhotep.open_stored(row.game_id)
+        else:
+            self._watch(row.game_id)
+
+    def action_join_code(self) -> None:
+        from tui.screens.files import PromptScreen
+
+        def chosen(code: str | None) -> None:
+            if code:
+                self._join_code(code)
+
+        self.app.push_screen(
+            PromptScreen("Join a table: its code", placeholder="as the host's screen shows it"),
+            chosen,
+        )
+
+    def _join(self, row: Row) -> None:
+        if row.code is not None:
+            self._join_code(row.code)
+
+    def _join_code(self, code: str) -> None:
+        from engine import RecordError
+        from match.match import Match
+        from match.store import StoreError
+
+        store = self.imhotep.store
+        if store is None:
+            return
+        try:
+            match = Match.join(store, code, me=self.imhotep.me, name=self.player_name)
+        except (StoreError, RecordError) as exc:
+            self.say(f"Cannot join that table: {exc}")
+            self.reload()
+            return
+        self.imhotep.show_match(match)
+
+    def _watch(self, game_id: int) -> None:
+        from engine import RecordError
+        from match.match import Match
+        from match.store import StoreError
+
+        store = self.imhotep.store
+        if store is None:
+            return
+        try:
+            # A seat that is not this player's is never taken: the game is read-only here.
+            match = Match.open(store, game_id, me=self.imhotep.me, seats=frozenset())
+        except (StoreError, RecordError) as exc:
+            self.say(f"Cannot watch that game: {exc}")
+            return
+        self.imhotep.show_match(match)
+
+    def action_host(self) -> None:
+        lists = self._lists
+        if lists is not None and lists.my_open_tables >= max_tables():
+            self.say(
+                f"You have {lists.my_open_tables} open tables already: "
+                "wait for a player at one of them first."
+            )
+            return
+        self.app.push_screen(HostScreen(), self._host_chosen)
+
+    def _host_chosen(self, choice: HostChoice | None) -> None:
+        if choice is None:
+            return
+        from engine import RecordError, Setup
+        from match.match import Match
+        from match.seats import Seat
+        from match.store import StoreError
+
+        store = self.imhotep.store
+        if store is None:
+            return
+        invited: str | None = None
+        if choice.invite is not None:
+            try:
+                invited = store.player_named(choice.invite)
+            except StoreError as exc:
+                self.say(f"Cannot open a table: {exc}")
+                return
+            if invited is None:
+                self.say(f"There is no player called {choice.invite} here.")
+                return
+            if invited == self.imhotep.me:
+                self.say("A table for yourself? Leave 'For' empty to open it for anyone.")
+                return
+        rng = random.SystemRandom()
+        seed = rng.getrandbits(32)
+        sides = choice.sides
+        if sides == "random":
+            sides = "".join(rng.choice("AB") for _ in range(4))
+        setup = Setup(seed=seed, sides=sides, starter=random.Random(f"starter-{seed}").randrange(2))
+        seats = (Seat(name=self.player_name), Seat(name=choice.invite or "Player 2"))
+        try:
+            match = Match.new(
+                setup,
+                seats,
+                store=store,
+                here=frozenset({0}),
+                table=True,
+                invited=invited,
+                me=self.imhotep.me,
+            )
+        except (StoreError, RecordError) as exc:
+            self.say(f"Cannot open a table: {exc}")
+            return
+        self.imhotep.show_match(match)
+
+    def action_computer(self) -> None:
+        self.app.push_screen(ComputerScreen(), self._computer_chosen)
+
+    def _computer_chosen(self, level: str | None) -> None:
+        if level is None:
+            return
+        from tui.app import setup_for
+        from tui.screens.new_game import GameOptions
+
+        options = GameOptions(
+            names=(self.player_name, "Computer"), kinds=("human", level), starter=None
+        )
+        self.imhotep.start_game(setup_for(options), options.names, options.kinds)
+
+
+class LobbyGameScreen(GameScreen):
+    """A game opened from the lobby: q goes back to the lobby, not out of the app."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", "Lobby")]
+
+    def end_visit(self) -> None:
+        # The game stays in the store; the lobby lists it to come back to.
+        while len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
