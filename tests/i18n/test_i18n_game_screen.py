@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 from rich.cells import cell_len
+from textual.binding import Binding
 
 from engine import Setup, current_player, step_prompt, why_illegal
 from engine.actions import STOP
@@ -22,11 +23,11 @@ NAMES = ("Ann", "Bob")
 # and the start of the refusal a key that is off now gives.
 EXPECTED = {
     "hu": {
-        "words": ("Készlet", "Tartalék", "Templom", "munkás", "Súgó", "Kilépés"),
+        "words": ("Készlet", "Tartalék", "Templom", "munkás", "Súgó", "Kilép"),
         "refusal": "Nem szabályos: ",
     },
     "de": {
-        "words": ("Vorrat", "Schachtel", "Tempel", "Figuren", "Hilfe", "Beenden"),
+        "words": ("Vorrat", "Schachtel", "Tempel", "Figuren", "Hilfe", "Ende"),
         "refusal": "Nicht erlaubt: ",
     },
     "ru": {
@@ -115,3 +116,28 @@ def test_short_words_fit_their_room_in_every_language(language: str) -> None:
     for label in ("Obelisk {side}", "Temple {side}", "Pyramid {side}", "Chamber {side}"):
         assert cell_len(i18n._(label).format(side="A")) < LABEL_WIDTH, label
     assert cell_len(i18n._("Held")) < LABEL_WIDTH
+
+
+@pytest.mark.parametrize("language", sorted(EXPECTED))
+def test_the_game_keys_fit_one_line_of_80(language: str) -> None:
+    # The most keys the bar shows at once: mid-token, with Stop, Undo and Redo
+    # (Pass and New game come only when Stop does not).
+    from tui.screens.game import GameScreen
+
+    i18n.use(language)
+    shown = [
+        binding
+        for binding in GameScreen.BINDINGS
+        if isinstance(binding, Binding)
+        and binding.show
+        and binding.description
+        and binding.action not in ("pass_turn", "new_game")
+    ]
+    actions = dict.fromkeys(binding.action for binding in shown)
+    # The bar draws a key as one character ("⏎", "?", "z").
+    width = sum(
+        cell_len(f" k {i18n._(binding.description)} ")
+        for binding in {b.action: b for b in reversed(shown)}.values()
+    )
+    assert len(actions) >= 8
+    assert width <= 80, (language, width)
