@@ -66,7 +66,7 @@ SAVE_VERSION = 1
 MAX_NAME_LENGTH = 64
 
 # "human" or a computer level of ai.LEVELS; kept literal so saves do not depend on ai/.
-PlayerKind = Literal["human", "random", "easy", "medium", "hard"]
+PlayerKind = Literal["human", "random", "easy", "medium", "tough", "hard"]
 
 
 # File formats -------------------------------------------------------------
