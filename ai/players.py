@@ -30,7 +30,7 @@ Level = Literal["random", "easy", "medium", "tough", "hard"]
 LEVELS: Final[tuple[Level, ...]] = ("random", "easy", "medium", "tough", "hard")
 
 DEFAULT_BUDGET: Final = 0.5  # seconds per decision for tough and hard
-# Hard never thinks longer than this, whatever budget it is given.
+# Tough and hard never think longer than this, whatever budget they are given.
 MAX_BUDGET: Final = 2.0
 
 StopSignal = Callable[[], bool] | threading.Event | None
