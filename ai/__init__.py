@@ -6,15 +6,16 @@ of the supply or the reserve: every plan starts from a sampled deal
 
 Public API
 ----------
-``make_player(level, seed=None, time_budget=None)``
-    A :class:`ComputerPlayer` for ``"random"``, ``"easy"``, ``"medium"`` or
-    ``"hard"``. ``player.choose(state, should_stop=None)`` returns one legal
-    step for the player to move; ``should_stop`` is a callable or a
-    ``threading.Event`` that cancels a search in progress (the answer is then
-    the best found so far). ``time_budget`` is hard's thinking time per
-    decision in seconds (default 0.5, never more than 2); ``max_passes``
-    caps hard's sampled deals per decision, for answers that do not depend on
-    the machine's speed.
+``make_player(level, seed=None, time_budget=None, max_passes=None)``
+    A :class:`ComputerPlayer` for ``"random"``, ``"easy"``, ``"medium"``,
+    ``"tough"`` or ``"hard"`` (:data:`LEVELS`, weakest first).
+    ``player.choose(state, should_stop=None)`` returns one legal step for the
+    player to move; ``should_stop`` is a callable or a ``threading.Event``
+    that cancels a search in progress (the answer is then the best found so
+    far). ``time_budget`` is the thinking time per decision of tough and hard
+    in seconds (default 0.5, never more than 2); ``max_passes`` caps their
+    sampled deals per decision, for answers that do not depend on the
+    machine's speed.
 ``hint(state, seed=None, time_budget=None, should_stop=None, max_passes=None)``
     What hard would play now and why, as ``(action, reason)``.
 ``determinize(state, rng)``

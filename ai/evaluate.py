@@ -69,7 +69,7 @@ class Evaluation:
 
     ``monuments(state)`` gives both players' monument points: the score as it
     stands (:data:`SCORE`, for easy and medium) or the expected final points
-    of :mod:`ai.outlook` (:data:`OUTLOOK`, for hard and its hints). The rest
+    of :mod:`ai.outlook` (:data:`OUTLOOK`, for tough, hard and hints). The rest
     of the evaluation (held tokens, meeples, ready unloads) is common.
     """
 

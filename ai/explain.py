@@ -7,7 +7,7 @@ import random
 from ai.evaluate import points
 from ai.hidden import determinize
 from ai.players import MAX_BUDGET, StopSignal, stop_check
-from ai.search import search
+from ai.tree import hard_search
 from engine import (
     NO_PLAYER,
     Action,
@@ -171,5 +171,5 @@ def hint(
             return only, "nothing else is legal, so you pass"
         return only, f"{_step_words(state, only)} is the only legal step"
     budget = HINT_BUDGET if time_budget is None else min(time_budget, MAX_BUDGET)
-    result = search(state, rng, budget, stop_check(should_stop), max_passes)
-    return result.turn.steps[0], explain(state, result.turn.steps, rng)
+    steps = hard_search(state, rng, budget, stop_check(should_stop), max_passes).steps
+    return steps[0], explain(state, steps, rng)

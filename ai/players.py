@@ -3,6 +3,13 @@
 A player plans a complete turn but hands out only its first step; when asked
 again in the same turn it reuses the plan while the position is the one it
 expected, and plans afresh when something new came to light (a refilled boat).
+Hard searches afresh before every step of a turn (its tree search gives each
+step the whole budget), except in the endgame it reads out exactly.
+
+The levels, weakest first: *random*; *easy* and *medium*, which look one turn
+ahead (:mod:`ai.greedy`); *tough*, three turns ahead over sampled deals
+(:mod:`ai.search`); *hard*, a tree search over sampled deals scored by the
+outlook (:mod:`ai.tree`).
 """
 
 from __future__ import annotations
@@ -16,14 +23,14 @@ from typing import Final, Literal
 from ai.greedy import easy_choice, medium_choice
 from ai.hidden import PublicKey, public_key
 from ai.search import search
-from ai.turns import Turn
+from ai.tree import hard_search
 from engine import Action, GameState, apply_unchecked, legal_actions, reveals_hidden
 
-Level = Literal["random", "easy", "medium", "hard"]
-LEVELS: Final[tuple[Level, ...]] = ("random", "easy", "medium", "hard")
+Level = Literal["random", "easy", "medium", "tough", "hard"]
+LEVELS: Final[tuple[Level, ...]] = ("random", "easy", "medium", "tough", "hard")
 
-DEFAULT_BUDGET: Final = 0.5  # seconds per decision for hard
-# Hard never thinks longer than this, whatever budget it is given.
+DEFAULT_BUDGET: Final = 0.5  # seconds per decision for tough and hard
+# Tough and hard never think longer than this, whatever budget they are given.
 MAX_BUDGET: Final = 2.0
 
 StopSignal = Callable[[], bool] | threading.Event | None
@@ -81,23 +88,26 @@ class ComputerPlayer:
         key = public_key(state)
         if self._plan and self._plan[0][0] == key and self._plan[0][1] in actions:
             return self._plan.pop(0)[1]
-        turn = self._plan_turn(state, stop)
-        self._remember(state, turn)
+        self._remember(state, self._plan_turn(state, stop))
         return self._plan.pop(0)[1]
 
-    def _plan_turn(self, state: GameState, stop: Callable[[], bool]) -> Turn:
+    def _plan_turn(self, state: GameState, stop: Callable[[], bool]) -> tuple[Action, ...]:
+        """The steps to follow from ``state``: a whole turn, or only the next step."""
         if self.level == "easy":
-            return easy_choice(state, self.rng)
+            return easy_choice(state, self.rng).steps
         if self.level == "medium":
-            return medium_choice(state, self.rng)
-        return search(state, self.rng, self.time_budget, stop, self.max_passes).turn
+            return medium_choice(state, self.rng).steps
+        if self.level == "tough":
+            return search(state, self.rng, self.time_budget, stop, self.max_passes).turn.steps
+        choice = hard_search(state, self.rng, self.time_budget, stop, self.max_passes)
+        return choice.steps if choice.exact else choice.steps[:1]
 
-    def _remember(self, state: GameState, turn: Turn) -> None:
+    def _remember(self, state: GameState, steps: tuple[Action, ...]) -> None:
         # Keep the steps only up to the first one that turns up a face-down
         # token: after it the position holds news, and the rest is planned again.
         # Only the lengths of supply and reserve are compared, which are public.
         self._plan = []
-        for action in turn.steps:
+        for action in steps:
             self._plan.append((public_key(state), action))
             after = apply_unchecked(state, action)
             if reveals_hidden(state, after):

@@ -1,4 +1,4 @@
-"""The hard player's search: three plies over complete turns, on sampled deals.
+"""The tough player's search: three plies over complete turns, on sampled deals.
 
 Each candidate turn (the best few at one ply) is answered by the opponent's
 most promising replies, each reply by our best next turn, and the position

@@ -2,10 +2,16 @@
 
 Every pairing plays ``--games`` games: each deal (seed) is played twice with the
 seats swapped, so neither level profits from a lucky deal or from starting.
-Sides (A/B of each monument) vary with the seed. Run from the repository root::
+Sides (A/B of each monument) vary with the seed. Besides the app's levels,
+``ismcts`` is an outside yardstick: a textbook information-set MCTS with random
+playouts (``bench/ismcts.py``), which the levels never use. Run from the
+repository root::
 
     python bench/ai_bench.py --games 200            # hard at the app's default budget
     python bench/ai_bench.py --games 20 --budget 0.1 --levels hard medium
+    python bench/ai_bench.py --levels hard ismcts --budget-ismcts 2
+
+Interrupting a run (Ctrl+C) still prints the table for the games finished.
 """
 
 from __future__ import annotations
@@ -19,26 +25,45 @@ import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai import DEFAULT_BUDGET, LEVELS, Level, make_player
-from engine import apply_unchecked, new_game, outcome
+from ai import DEFAULT_BUDGET, LEVELS, make_player
+from engine import Action, GameState, apply_unchecked, new_game, outcome
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from ismcts import IsmctsPlayer
+
+BASELINE = "ismcts"
+# Strongest first: a pairing is reported as the first level's win rate.
+ORDER = ("hard", *reversed([lvl for lvl in LEVELS if lvl != "hard"]))
+
+
+class Chooser(Protocol):
+    def choose(self, state: GameState) -> Action: ...
 
 
 @dataclass(frozen=True, slots=True)
 class Task:
-    levels: tuple[Level, Level]  # the pairing, as listed
+    levels: tuple[str, str]  # the pairing, as listed
     seed: int
     swapped: bool  # the second level sits in seat 0 (and starts)
     budget: float
+    budget_ismcts: float = DEFAULT_BUDGET
 
 
 @dataclass(slots=True)
 class GameResult:
     task: Task
-    winner: Level
-    times: dict[Level, list[float]] = field(default_factory=dict)
+    winner: str
+    times: dict[str, list[float]] = field(default_factory=dict)
+
+
+def player(level: str, seed: int, task: Task) -> Chooser:
+    if level == BASELINE:
+        return IsmctsPlayer(seed=seed, time_budget=task.budget_ismcts)
+    return make_player(level, seed=seed, time_budget=task.budget)  # type: ignore[arg-type]
 
 
 def play(task: Task) -> GameResult:
@@ -47,11 +72,8 @@ def play(task: Task) -> GameResult:
     deal = random.Random(task.seed)
     sides = "".join(deal.choice("AB") for _ in range(4))
     state = new_game(task.seed, sides=sides, starter=0)
-    players = [
-        make_player(level, seed=task.seed * 2 + seat, time_budget=task.budget)
-        for seat, level in enumerate(seats)
-    ]
-    times: dict[Level, list[float]] = {first: [], second: []}
+    players = [player(level, task.seed * 2 + seat, task) for seat, level in enumerate(seats)]
+    times: dict[str, list[float]] = {first: [], second: []}
     while not state.over:
         seat = state.turn
         start = time.perf_counter()
@@ -82,15 +104,21 @@ def main(argv: list[str] | None = None) -> None:
         default=DEFAULT_BUDGET,
         help="hard's seconds per decision (default: the app's, %(default)s)",
     )
-    parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
+    parser.add_argument(
+        "--budget-ismcts",
+        type=float,
+        default=DEFAULT_BUDGET,
+        help="the ismcts baseline's seconds per decision (default: %(default)s)",
+    )
+    parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=[*LEVELS, BASELINE])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1000, help="first deal's seed")
     args = parser.parse_args(argv)
 
-    order = [lvl for lvl in ("hard", "medium", "easy", "random") if lvl in args.levels]
+    order = [lvl for lvl in (*ORDER, BASELINE) if lvl in args.levels]
     pairings = list(itertools.combinations(order, 2))
     tasks = [
-        Task((a, b), args.seed + i // 2, bool(i % 2), args.budget)
+        Task((a, b), args.seed + i // 2, bool(i % 2), args.budget, args.budget_ismcts)
         for a, b in pairings
         for i in range(args.games)
     ]
@@ -98,25 +126,38 @@ def main(argv: list[str] | None = None) -> None:
     played = {pair: 0 for pair in pairings}
     times: dict[str, list[float]] = {lvl: [] for lvl in order}
     start = time.perf_counter()
-    with multiprocessing.Pool(args.workers) as pool:
+    pool = multiprocessing.Pool(args.workers)
+    try:
         for done, result in enumerate(pool.imap_unordered(play, tasks, chunksize=1), 1):
             pair = result.task.levels
             played[pair] += 1
             wins[pair] += result.winner == pair[0]
             for level, spent in result.times.items():
                 times[level].extend(spent)
-            if done % 20 == 0:
-                print(f"  {done}/{len(tasks)} games", file=sys.stderr, flush=True)
+            if done % 10 == 0:
+                so_far = ", ".join(
+                    f"{a} {wins[a, b]}/{played[a, b]} vs {b}" for a, b in pairings if played[a, b]
+                )
+                print(f"  {done}/{len(tasks)} games: {so_far}", file=sys.stderr, flush=True)
+        pool.close()
+    except KeyboardInterrupt:
+        pool.terminate()
+        print("interrupted: the table covers the games finished", file=sys.stderr)
+    finally:
+        pool.join()
     elapsed = time.perf_counter() - start
 
+    budgets = f"hard budget: {args.budget}s"
+    if BASELINE in order:
+        budgets += f", {BASELINE} budget: {args.budget_ismcts}s"
     print(
-        f"games per pairing: {args.games}, hard budget: {args.budget}s, "
+        f"games per pairing: {args.games}, {budgets}, "
         f"workers: {args.workers}, wall time: {elapsed:.0f}s"
     )
     print(f"{'pairing':<18} {'wins':>9} {'rate':>6}  95% interval")
     for pair in pairings:
         low, high = wilson(wins[pair], played[pair])
-        rate = wins[pair] / played[pair]
+        rate = wins[pair] / played[pair] if played[pair] else 0.0
         label = f"{pair[0]} vs {pair[1]}"
         print(
             f"{label:<18} {wins[pair]:>4}/{played[pair]:<4} {rate:>6.1%}  [{low:.1%}, {high:.1%}]"

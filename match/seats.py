@@ -26,7 +26,7 @@ Where = Literal["here", "computer", "away"]
 HUMAN = "human"
 # Who plays a side: a person, or the computer at one of ai.LEVELS (spelled out
 # here so that saves and settings can be read without loading ai/).
-SeatKind = Literal["human", "random", "easy", "medium", "hard"]
+SeatKind = Literal["human", "random", "easy", "medium", "tough", "hard"]
 MAX_NAME = 24
 
 

@@ -13,6 +13,7 @@ _KIND_WORDS: Final[dict[str, str]] = {
     "random": N_("random"),
     "easy": N_("easy"),
     "medium": N_("medium"),
+    "tough": N_("tough"),
     "hard": N_("hard"),
     "remote": N_("remote"),
 }

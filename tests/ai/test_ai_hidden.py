@@ -10,6 +10,7 @@ from ai_support import midgame, with_hidden_order
 from msgspec.structs import replace
 
 from ai import determinize, hint, make_player, unseen_tokens
+from ai.tree import tree_search
 from engine import GameState, apply, legal_actions, new_game
 from engine.tokens import FULL_SET
 
@@ -51,7 +52,7 @@ def test_determinize_ignores_the_real_order() -> None:
     assert determinize(state, random.Random(4)) == determinize(other, random.Random(4))
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+@pytest.mark.parametrize("level", ["easy", "medium", "tough", "hard"])
 @pytest.mark.parametrize("plies", [0, 7, 24])
 def test_decision_does_not_depend_on_hidden_order(level: str, plies: int) -> None:
     state = midgame(11 + plies, plies, sides="ABBA")
@@ -63,6 +64,22 @@ def test_decision_does_not_depend_on_hidden_order(level: str, plies: int) -> Non
         chosen.append(player.choose(position))
     assert chosen[0] == chosen[1]
     assert chosen[0] in legal_actions(state)
+
+
+@pytest.mark.parametrize(("plies", "sides"), [(0, "BBBB"), (9, "ABAB"), (30, "AABB")])
+def test_hard_tree_does_not_depend_on_hidden_order(plies: int, sides: str) -> None:
+    # Enough sampled deals that the tree grows several steps deep, through
+    # refills and into the opponent's replies.
+    state = midgame(70 + plies, plies, sides=sides)
+    other = with_hidden_order(state, random.Random(plies + 1))
+    assert other != state
+    found = [
+        tree_search(position, random.Random(6), budget=60.0, max_iterations=150)
+        for position in (state, other)
+    ]
+    assert found[0] == found[1]
+    assert found[0].iterations == 150
+    assert found[0].steps[0] in legal_actions(state)
 
 
 def test_hint_does_not_depend_on_hidden_order() -> None:

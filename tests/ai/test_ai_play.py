@@ -102,3 +102,28 @@ def test_hard_reads_out_the_endgame_legally_and_in_time() -> None:
         assert time.monotonic() - start < 1.0
         state = apply(state, action)
     assert outcome(state) is not None
+
+
+def test_hard_with_a_cap_on_deals_repeats_itself() -> None:
+    state = new_game(14, sides="BAAB")
+    for _ in range(6):
+        chosen = [
+            make_player("hard", seed=9, time_budget=2.0, max_passes=40).choose(state)
+            for _ in range(2)
+        ]
+        assert chosen[0] == chosen[1]
+        assert chosen[0] in legal_actions(state)
+        state = apply(state, chosen[0])
+
+
+def test_hard_plays_action_tokens_through_legally() -> None:
+    # Mid-token the position is a decision like any other, searched afresh.
+    state = new_game(17)
+    player = make_player("hard", seed=2, time_budget=2.0, max_passes=30)
+    token_steps = 0
+    while not state.over:
+        token_steps += state.pending is not None
+        action = player.choose(state)
+        assert action in legal_actions(state)
+        state = apply(state, action)
+    assert token_steps > 0

@@ -199,7 +199,7 @@ async def test_the_computer_is_chosen_by_keys_alone() -> None:
         # The drop-down with focus stands out from the others.
         shown = [app.screen.query_one(f"#kind-{who} SelectCurrent") for who in (0, 1)]
         assert shown[1].styles.background != shown[0].styles.background
-        await pilot.press("enter", "down", "down", "down", "enter")
+        await pilot.press("enter", "down", "down", "down", "down", "enter")  # past tough
         await pilot.press("ctrl+s")
         await pilot.pause()
         screen = app.game_screen

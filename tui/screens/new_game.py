@@ -103,6 +103,7 @@ PLAYER_KINDS = (
     (N_("Human"), "human"),
     (N_("Computer (easy)"), "easy"),
     (N_("Computer (medium)"), "medium"),
+    (N_("Computer (tough)"), "tough"),
     (N_("Computer (hard)"), "hard"),
     # A person at another terminal: the game opens as a table with a code.
     (N_("Another terminal"), "away"),
