@@ -868,12 +868,6 @@ class Match:
         self._stop.set()
         self._thinking_on = None
 
-    # Files ------------------------------------------------------------------------
-
-    @property
-    def record(self) -> GameRecord:
-        return self.history.record
-
 
 def _history_of(stored: StoredGame) -> History:
     """Replay a stored game through the engine (RecordError if it is damaged)."""

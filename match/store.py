@@ -533,14 +533,18 @@ class Store:
         summaries = []
         with self._errors():
             rows = self._db.execute(query, args).fetchall()
+            # The seats of all those games in one query, not one query a game.
+            seats_of: dict[object, list[tuple[object, ...]]] = {row[0]: [] for row in rows}
+            ids = ",".join("?" for _ in seats_of)
+            for game_id, *seat_row in self._db.execute(
+                "SELECT game_id, seat, name, kind, owner, session, seen_at FROM seats"
+                f" WHERE game_id IN ({ids}) ORDER BY game_id, seat",
+                list(seats_of),
+            ):
+                seats_of[game_id].append(tuple(seat_row))
             for row in rows:
-                seat_rows = self._db.execute(
-                    "SELECT seat, name, kind, owner, session, seen_at FROM seats"
-                    " WHERE game_id = ? ORDER BY seat",
-                    (row[0],),
-                ).fetchall()
                 try:
-                    seats, presence = _seats_of(int(row[0]), seat_rows)
+                    seats, presence = _seats_of(int(row[0]), seats_of[row[0]])
                     summary = GameSummary(
                         id=int(row[0]),
                         code=row[1] if isinstance(row[1], str) else None,
@@ -642,10 +646,6 @@ class Store:
     def set_undo_mode(self, game_id: int, mode: str) -> None:
         with self._errors(), self._write() as db:
             db.execute("UPDATE games SET undo_mode = ? WHERE id = ?", (mode, game_id))
-
-    def delete_game(self, game_id: int) -> None:
-        with self._errors(), self._write() as db:
-            db.execute("DELETE FROM games WHERE id = ?", (game_id,))
 
     # Seats -----------------------------------------------------------------
 

@@ -225,3 +225,25 @@ def test_every_computer_level_can_sit_at_a_table() -> None:
     from match.seats import SeatKind
 
     assert set(get_args(SeatKind)) == {"human", *ai.LEVELS}
+
+
+def test_a_headless_script_plays_the_computer_to_the_end(path: Path) -> None:
+    import random
+
+    store = Store.open(path)
+    match = Match.new(
+        Setup(seed=12), (Seat(name="Ann"), Seat(name="Cal", kind="easy")), store=store
+    )
+    events: list[Event] = []
+    match.subscribe(events.append)
+    rng = random.Random(12)
+    while not match.state.over:
+        if match.computer_to_move:
+            assert match.play_computer() is not None
+        else:
+            assert match.play(rng.choice(legal_actions(match.state))) is None
+    bys = {e.by for e in events if isinstance(e, Moved)}
+    assert bys == {"here", "computer"}
+    (game,) = store.games(statuses=("over",))
+    assert game.moves == match.history.cursor and game.to_move == -1
+    assert Match.open(Store.open(path), game.id).state == match.state
