@@ -67,6 +67,7 @@ async def test_game_over_and_points_speak_the_language(language: str) -> None:
         assert verdict != str(result.describe(("Ann", "Bob")))
         assert verdict[:30] in text.replace("\n", " ") or verdict.split()[0] in text
         assert "Game over" not in text and "Meeples on grid" not in text
+        assert "Total" not in text
         app.pop_screen()
         await app.push_screen(DetailsScreen(state, ("Ann", "Bob")))  # type: ignore[arg-type]
         await pilot.pause()

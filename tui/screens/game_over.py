@@ -37,7 +37,9 @@ def breakdown_table(scores: tuple[PlayerScore, PlayerScore], names: tuple[str, s
     for field, label in ROWS:
         a, b = getattr(scores[0], field), getattr(scores[1], field)
         lines.append(Text(f"{_(label):<16}{a:>{width}}  {b:>{width}}"))
-    total = Text(f"{_('Total'):<16}{scores[0].total:>{width}}  {scores[1].total:>{width}}")
+    # Outside the f-string, where the catalog extractor can see it.
+    total_label = _("Total")
+    total = Text(f"{total_label:<16}{scores[0].total:>{width}}  {scores[1].total:>{width}}")
     total.stylize("bold")
     lines.append(total)
     return Text("\n").join(lines)
