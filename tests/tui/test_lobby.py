@@ -173,7 +173,7 @@ async def test_a_player_cannot_open_more_tables_than_the_cap(
         await pilot.press("h")
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
-        assert "open tables already" in str(app.screen.query_one("#message").render())
+        assert "1 open table already" in str(app.screen.query_one("#message").render())
     with Store.open(store_path) as store:
         assert len(store.open_tables()) == 1
 

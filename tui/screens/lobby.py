@@ -25,6 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
+from tui.i18n import N_, _, ngettext, pgettext, tr
 from tui.paths import style_path
 from tui.screens.game import GameScreen
 from tui.widgets.keybar import KeyBar
@@ -37,11 +38,16 @@ POLL_SECONDS = 1.0
 MAX_TABLES_ENV = "IMHOTEP_MAX_TABLES"
 DEFAULT_MAX_TABLES = 3
 SIDES_CHOICES = (
-    ("All A sides (first game)", "AAAA"),
-    ("All B sides", "BBBB"),
-    ("A random mix", "random"),
+    (N_("All A sides (first game)"), "AAAA"),
+    (N_("All B sides"), "BBBB"),
+    (N_("A random mix"), "random"),
 )
-LEVELS = (("Easy", "easy"), ("Medium", "medium"), ("Hard", "hard"))
+LEVELS = (
+    (N_("Easy"), "easy"),
+    (N_("Medium"), "medium"),
+    (N_("Tough"), "tough"),
+    (N_("Hard"), "hard"),
+)
 
 Kind = Literal["mine", "table", "playing"]
 
@@ -49,10 +55,18 @@ Kind = Literal["mine", "table", "playing"]
 def ago(then: float, now: float) -> str:
     """How long since, in the largest unit that fits ("5 min")."""
     seconds = max(0, int(now - then))
-    for size, unit in ((86400, "d"), (3600, "h"), (60, "min")):
-        if seconds >= size:
-            return f"{seconds // size} {unit}"
-    return "now"
+    # TRANSLATORS: how long ago, in a narrow column ("Last", "Waiting"):
+    # keep these as short as the English.
+    if seconds >= 86400:
+        count = seconds // 86400
+        return ngettext("{count} d", "{count} d", count).format(count=count)
+    if seconds >= 3600:
+        count = seconds // 3600
+        return ngettext("{count} h", "{count} h", count).format(count=count)
+    if seconds >= 60:
+        count = seconds // 60
+        return ngettext("{count} min", "{count} min", count).format(count=count)
+    return pgettext("how long ago", "now")
 
 
 def max_tables() -> int:
@@ -89,6 +103,12 @@ def _my_seat(game: GameSummary, me: str) -> int | None:
     return None
 
 
+def _why(error: Exception) -> str:
+    """What went wrong, in the player's language where the words are the engine's."""
+    reason = getattr(error, "reason", None) or getattr(error, "message", None)
+    return tr(reason) if isinstance(reason, str) else str(error)
+
+
 def _table_setup(store: Store, game_id: int) -> tuple[str, int | None]:
     """A table's monument sides ("A A B A") and who starts, or "?" if unreadable."""
     from engine import RecordError
@@ -114,14 +134,18 @@ def lobby_lists(store: Store, me: str, now: float | None = None) -> LobbyLists:
         other = game.seats[1 - seat]
         if game.status == "open":
             open_tables += 1
-            whom = " (invited)" if game.invited else ""
-            state, order = f"table {game.code}: waiting{whom}", 2
+            if game.invited:
+                # TRANSLATORS: a table this player opened for one invited player.
+                state = _("table {code}: waiting (invited)").format(code=game.code)
+            else:
+                state = _("table {code}: waiting").format(code=game.code)
+            order = 2
             opponent = "-"
         elif game.to_move == seat:
-            state, order = "your turn", 0
+            state, order = _("your turn"), 0
             opponent = other.label
         else:
-            state, order = "their turn", 1
+            state, order = _("their turn"), 1
             opponent = other.label
         row = Row(
             "mine",
@@ -143,13 +167,22 @@ def lobby_lists(store: Store, me: str, now: float | None = None) -> LobbyLists:
         host = next((s.name for s in game.seats if s.owner is not None), "?")
         free = next((i for i, s in enumerate(game.seats) if s.owner is None), 1)
         sides, starter = _table_setup(store, game.id)
-        starts = "?" if starter is None else ("you" if starter == free else host)
+        if starter is None:
+            starts = "?"
+        elif starter == free:
+            # TRANSLATORS: in the column "Starts": the player reading the lobby.
+            starts = pgettext("who starts", "you")
+        else:
+            starts = host
+        if game.invited == me:
+            # TRANSLATORS: a table its host opened only for the player reading this.
+            host = _("{name} (for you)").format(name=host)
         tables.append(
             Row(
                 "table",
                 game.id,
                 (
-                    host + (" (for you)" if game.invited == me else ""),
+                    host,
                     sides,
                     starts,
                     ago(game.created_at, now),
@@ -176,7 +209,7 @@ def lobby_lists(store: Store, me: str, now: float | None = None) -> LobbyLists:
             )
         )
     return LobbyLists(
-        mine=tuple(row for _, _, row in sorted(mine, key=lambda item: item[:2])),
+        mine=tuple(row for *_order, row in sorted(mine, key=lambda item: item[:2])),
         tables=tuple(tables),
         playing=tuple(playing),
         my_open_tables=open_tables,
@@ -193,21 +226,29 @@ class HostScreen(ModalScreen[HostChoice | None]):
     """Open a table: for anyone, or kept for one player by name."""
 
     CSS_PATH = style_path("lobby.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", N_("Cancel"))]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Host a table", classes="dialog-title")
+            yield Static(_("Host a table"), classes="dialog-title")
             with Horizontal(classes="row"):
-                yield Label("For", classes="label")
-                yield Input(placeholder="anyone (or a player's name)", id="invite", max_length=24)
+                # TRANSLATORS: the table is kept "for" the player named here.
+                yield Label(pgettext("table for", "For"), classes="label")
+                yield Input(
+                    placeholder=_("anyone (or a player's name)"), id="invite", max_length=24
+                )
             with Horizontal(classes="row"):
-                yield Label("Sides", classes="label")
-                yield Select(SIDES_CHOICES, value="AAAA", allow_blank=False, id="sides")
+                yield Label(_("Sides"), classes="label")
+                yield Select(
+                    [(_(words), value) for words, value in SIDES_CHOICES],
+                    value="AAAA",
+                    allow_blank=False,
+                    id="sides",
+                )
             yield Static("", id="problem")
             with Horizontal(classes="buttons"):
-                yield Button("Open the table", id="open", variant="primary", compact=True)
-                yield Button("Back", id="back", compact=True)
+                yield Button(_("Open the table"), id="open", variant="primary", compact=True)
+                yield Button(_("Back"), id="back", compact=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -232,17 +273,22 @@ class ComputerScreen(ModalScreen[str | None]):
     """Pick the computer's level."""
 
     CSS_PATH = style_path("lobby.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", "Cancel")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", N_("Cancel"))]
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog"):
-            yield Static("Play the computer", classes="dialog-title")
+            yield Static(_("Play the computer"), classes="dialog-title")
             with Horizontal(classes="row"):
-                yield Label("Level", classes="label")
-                yield Select(LEVELS, value="medium", allow_blank=False, id="level")
+                yield Label(_("Level"), classes="label")
+                yield Select(
+                    [(_(words), value) for words, value in LEVELS],
+                    value="medium",
+                    allow_blank=False,
+                    id="level",
+                )
             with Horizontal(classes="buttons"):
-                yield Button("Play", id="play", variant="primary", compact=True)
-                yield Button("Back", id="back", compact=True)
+                yield Button(_("Play"), id="play", variant="primary", compact=True)
+                yield Button(_("Back"), id="back", compact=True)
         yield KeyBar()
 
     def on_mount(self) -> None:
@@ -262,14 +308,16 @@ class LobbyScreen(Screen[None]):
     # (Textual reads CSS_PATH only for screens that are pushed).
     CSS_PATH: ClassVar[list[str | PurePath]] = [style_path("lobby.tcss")]
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("enter", "choose", "Play / join"),
-        Binding("h", "host", "Host a table"),
-        Binding("j", "join_code", "Join by code"),
-        Binding("c", "computer", "Play the computer"),
-        Binding("w", "watch", "Watch"),
-        Binding("tab", "app.focus_next", "Next list", show=False),
-        Binding("question_mark,f1", "app.help", "Help"),
-        Binding("q", "app.quit", "Quit"),
+        # Not on the bar: a list owns Enter while it has the focus, and with
+        # none focused there is nothing to choose.
+        Binding("enter", "choose", N_("Play / join"), show=False),
+        Binding("h", "host", N_("Host a table")),
+        Binding("j", "join_code", N_("Join by code")),
+        Binding("c", "computer", N_("Play the computer")),
+        Binding("w", "watch", N_("Watch")),
+        Binding("tab", "app.focus_next", N_("Next list"), show=False),
+        Binding("question_mark,f1", "app.help", N_("Help")),
+        Binding("q", "app.quit", N_("Quit")),
     ]
 
     def __init__(self, name: str) -> None:
@@ -285,20 +333,36 @@ class LobbyScreen(Screen[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby"):
-            yield Static(Text(f"Imhotep: The Duel  -  you are {self.player_name}"), id="who")
-            yield Static("Your games", classes="heading")
+            # TRANSLATORS: the lobby's first line; {name} is the player's own name.
+            who = _("Imhotep: The Duel  -  you are {name}").format(name=self.player_name)
+            yield Static(Text(who), id="who")
+            yield Static(_("Your games"), classes="heading")
             yield DataTable(id="mine", cursor_type="row", zebra_stripes=True)
-            yield Static("Open tables", classes="heading")
+            yield Static(_("Open tables"), classes="heading")
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
-            yield Static("Being played (watch)", classes="heading")
+            yield Static(_("Being played (watch)"), classes="heading")
             yield DataTable(id="playing", cursor_type="row", zebra_stripes=True)
             yield Static("", id="message")
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#mine", DataTable).add_columns("Against", "", "Moves", "Score", "Last")
-        self.query_one("#tables", DataTable).add_columns("Host", "Sides", "Starts", "Waiting")
-        self.query_one("#playing", DataTable).add_columns("Players", "Moves", "Score", "Last")
+        # TRANSLATORS: the lobby's column names; "Last" is when the last move
+        # was made, "Waiting" how long a table has waited, "Starts" who moves first.
+        moves = pgettext("lobby column", "Moves")
+        score = pgettext("lobby column", "Score")
+        last = pgettext("lobby column", "Last")
+        self.query_one("#mine", DataTable).add_columns(
+            pgettext("lobby column", "Against"), "", moves, score, last
+        )
+        self.query_one("#tables", DataTable).add_columns(
+            pgettext("lobby column", "Host"),
+            pgettext("lobby column", "Sides"),
+            pgettext("lobby column", "Starts"),
+            pgettext("lobby column", "Waiting"),
+        )
+        self.query_one("#playing", DataTable).add_columns(
+            pgettext("lobby column", "Players"), moves, score, last
+        )
         self.reload()
         self.set_interval(POLL_SECONDS, self._poll, name="lobby")
 
@@ -325,22 +389,24 @@ class LobbyScreen(Screen[None]):
     def reload(self) -> None:
         store = self.imhotep.store
         if store is None:
-            self.say(f"Games cannot be played here: {self.imhotep.store_problem}")
+            self.say(
+                _("Games cannot be played here: {reason}").format(reason=self.imhotep.store_problem)
+            )
             return
         from match.store import StoreError
 
         try:
-            _, self._mark = store.changed(self._mark)
+            self._mark = store.changed(self._mark)[1]
             lists = lobby_lists(store, self.imhotep.me)
         except StoreError as exc:
-            self.say(f"The games cannot be read: {exc}")
+            self.say(_("The games cannot be read: {reason}").format(reason=_why(exc)))
             return
         first = self._lists is None
         self._lists = lists
         self._loaded = time.monotonic()
-        self._fill("#mine", lists.mine, "No games yet: h hosts a table, c plays the computer.")
-        self._fill("#tables", lists.tables, "No open tables: h opens one.")
-        self._fill("#playing", lists.playing, "No one else is playing.")
+        self._fill("#mine", lists.mine, _("No games yet: h hosts a table, c plays the computer."))
+        self._fill("#tables", lists.tables, _("No open tables: h opens one."))
+        self._fill("#playing", lists.playing, _("No one else is playing."))
         focused = self.focused
         if first or not isinstance(focused, DataTable) or not focused.can_focus:
             # Start where there is something to choose: your games, else a table.
@@ -406,7 +472,7 @@ class LobbyScreen(Screen[None]):
     def action_watch(self) -> None:
         row = self._selected()
         if row is None:
-            self.say("Choose a game to watch in a list first.")
+            self.say(_("Choose a game to watch in a list first."))
             return
         if row.kind == "mine":
             self.imhotep.open_stored(row.game_id)
@@ -421,7 +487,9 @@ class LobbyScreen(Screen[None]):
                 self._join_code(code)
 
         self.app.push_screen(
-            PromptScreen("Join a table: its code", placeholder="as the host's screen shows it"),
+            PromptScreen(
+                _("Join a table: its code"), placeholder=_("as the host's screen shows it")
+            ),
             chosen,
         )
 
@@ -440,7 +508,7 @@ class LobbyScreen(Screen[None]):
         try:
             match = Match.join(store, code, me=self.imhotep.me, name=self.player_name)
         except (StoreError, RecordError) as exc:
-            self.say(f"Cannot join that table: {exc}")
+            self.say(_("Cannot join that table: {reason}").format(reason=_why(exc)))
             self.reload()
             return
         self.imhotep.show_match(match)
@@ -457,16 +525,20 @@ class LobbyScreen(Screen[None]):
             # A seat that is not this player's is never taken: the game is read-only here.
             match = Match.open(store, game_id, me=self.imhotep.me, seats=frozenset())
         except (StoreError, RecordError) as exc:
-            self.say(f"Cannot watch that game: {exc}")
+            self.say(_("Cannot watch that game: {reason}").format(reason=_why(exc)))
             return
         self.imhotep.show_match(match)
 
     def action_host(self) -> None:
         lists = self._lists
         if lists is not None and lists.my_open_tables >= max_tables():
+            count = lists.my_open_tables
             self.say(
-                f"You have {lists.my_open_tables} open tables already: "
-                "wait for a player at one of them first."
+                ngettext(
+                    "You have {count} open table already: wait for a player at it first.",
+                    "You have {count} open tables already: wait for a player at one of them first.",
+                    count,
+                ).format(count=count)
             )
             return
         self.app.push_screen(HostScreen(), self._host_chosen)
@@ -487,13 +559,13 @@ class LobbyScreen(Screen[None]):
             try:
                 invited = store.player_named(choice.invite)
             except StoreError as exc:
-                self.say(f"Cannot open a table: {exc}")
+                self.say(_("Cannot open a table: {reason}").format(reason=_why(exc)))
                 return
             if invited is None:
-                self.say(f"There is no player called {choice.invite} here.")
+                self.say(_("There is no player called {name} here.").format(name=choice.invite))
                 return
             if invited == self.imhotep.me:
-                self.say("A table for yourself? Leave 'For' empty to open it for anyone.")
+                self.say(_("A table for yourself? Leave 'For' empty to open it for anyone."))
                 return
         rng = random.SystemRandom()
         seed = rng.getrandbits(32)
@@ -513,7 +585,7 @@ class LobbyScreen(Screen[None]):
                 me=self.imhotep.me,
             )
         except (StoreError, RecordError) as exc:
-            self.say(f"Cannot open a table: {exc}")
+            self.say(_("Cannot open a table: {reason}").format(reason=_why(exc)))
             return
         self.imhotep.show_match(match)
 
@@ -527,7 +599,7 @@ class LobbyScreen(Screen[None]):
         from tui.screens.new_game import GameOptions
 
         options = GameOptions(
-            names=(self.player_name, "Computer"), kinds=("human", level), starter=None
+            names=(self.player_name, _("Computer")), kinds=("human", level), starter=None
         )
         self.imhotep.start_game(setup_for(options), options.names, options.kinds)
 
@@ -535,7 +607,7 @@ class LobbyScreen(Screen[None]):
 class LobbyGameScreen(GameScreen):
     """A game opened from the lobby: q goes back to the lobby, not out of the app."""
 
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", "Lobby")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", N_("Lobby"))]
 
     def end_visit(self) -> None:
         # The game stays in the store; the lobby lists it to come back to.
