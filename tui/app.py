@@ -69,6 +69,66 @@ _TEXTUAL_COMMANDS: Final = (
     N_("Save an SVG 'screenshot' of the current screen"),
 )
 
+# The descriptions of Textual's own keys that the Keys panel lists (the
+# screen's and the app's, and those of its widgets: lists, menus, text
+# fields, scrolling), marked here so that the catalogs carry them; the panel
+# words every description it shows.
+_TEXTUAL_KEYS: Final = (
+    N_("Focus Next"),
+    N_("Focus Previous"),
+    N_("Copy selected text"),
+    # TRANSLATORS: ctrl+p, which opens the command palette.
+    N_("palette"),
+    N_("Select"),
+    N_("Cursor up"),
+    N_("Cursor down"),
+    N_("Cursor right"),
+    N_("Cursor left"),
+    N_("Page up"),
+    N_("Page down"),
+    N_("Top"),
+    N_("Bottom"),
+    N_("Home"),
+    N_("End"),
+    N_("Show menu"),
+    N_("Dismiss menu"),
+    N_("Press button"),
+    N_("First"),
+    N_("Last"),
+    N_("Page Up"),
+    N_("Page Down"),
+    N_("Scroll Up"),
+    N_("Scroll Down"),
+    N_("Scroll Left"),
+    N_("Scroll Right"),
+    N_("Scroll Home"),
+    N_("Scroll End"),
+    N_("Page Left"),
+    N_("Page Right"),
+    N_("Move cursor left"),
+    N_("Move cursor left and select"),
+    N_("Move cursor left a word"),
+    N_("Move cursor left a word and select"),
+    N_("Move cursor right or accept the completion suggestion"),
+    N_("Move cursor right and select"),
+    N_("Move cursor right a word"),
+    N_("Move cursor right a word and select"),
+    N_("Delete character left"),
+    N_("Select all"),
+    N_("Go to start"),
+    N_("Go to end"),
+    N_("Select line start"),
+    N_("Select line end"),
+    N_("Delete character right"),
+    N_("Submit"),
+    N_("Delete left to start of word"),
+    N_("Delete all to the left"),
+    N_("Delete right to start of word"),
+    N_("Delete all to the right"),
+    N_("Cut selected text"),
+    N_("Paste text from the clipboard"),
+)
+
 
 class ImhotepApp(App[None]):
     TITLE = "Imhotep: The Duel"
@@ -251,7 +311,9 @@ class ImhotepApp(App[None]):
         )
         if away and self.store is None:
             self.notify(
-                f"A game with another terminal needs the game store: {self.store_problem}",
+                _("A game with another terminal needs the game store: {reason}").format(
+                    reason=self.store_problem
+                ),
                 severity="error",
                 timeout=10,
                 markup=False,
@@ -491,10 +553,26 @@ class ImhotepApp(App[None]):
         return None
 
     def action_command_palette(self) -> None:
-        if self.ascii and self.use_command_palette and not isinstance(self.screen, CommandPalette):
+        if not self.use_command_palette or isinstance(self.screen, CommandPalette):
+            return
+        if self.ascii:
             self.push_screen(AsciiCommandPalette())
         else:
-            super().action_command_palette()
+            # Textual's own palette, asking in the player's language.
+            palette = CommandPalette(placeholder=_("Search for commands…"), id="--command-palette")
+            self.push_screen(palette)
+
+    def action_show_help_panel(self) -> None:
+        # The palette's "Keys": Textual's panel, with the keys in the player's words.
+        from textual.css.query import NoMatches
+        from textual.widgets import HelpPanel
+
+        from tui.widgets.keys_panel import KeysPanel
+
+        try:
+            self.screen.query_one(HelpPanel)
+        except NoMatches:
+            self.screen.mount(KeysPanel())
 
     def get_key_display(self, binding: Binding) -> str:
         # Textual's own symbols for keys (the Enter and arrow keys) are not ASCII.

@@ -13,6 +13,8 @@ from textual.command import CommandPalette, SearchIcon
 from textual.message import Message
 from textual.scrollbar import ScrollBar, ScrollBarRender
 
+from tui.i18n import _
+
 
 class AsciiChanged(Message):
     """Sent to every screen when the app switches ASCII mode on or off, for
@@ -43,7 +45,9 @@ class AsciiCommandPalette(CommandPalette):
     """The command palette without its magnifying glass and ellipsis."""
 
     def __init__(self) -> None:
-        super().__init__(placeholder="Search for commands...", id="--command-palette")
+        # The same words as the other palette's, with an ASCII ellipsis.
+        words = _("Search for commands…").replace("…", "...")
+        super().__init__(placeholder=words, id="--command-palette")
 
     def on_mount(self) -> None:
         self.query_one(SearchIcon).icon = ">"

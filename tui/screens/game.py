@@ -41,6 +41,7 @@ from engine import (
 )
 from engine.actions import PASS, PLACES, STOP, UNLOADS
 from engine.explain import explain_score
+from engine.tokens import BOAT_NAMES
 from match import saves
 from match.history import History
 from match.match import Event, Match, Moved, Notice, Rewound, SeatsChanged, TakebackAsked
@@ -55,6 +56,7 @@ from tui.paths import style_path
 from tui.screens.details import DetailsScreen
 from tui.screens.files import ConfirmScreen, PromptScreen
 from tui.screens.log import LogScreen
+from tui.token_words import full_name
 from tui.unload_preview import preview_prompt, preview_sentences
 from tui.widgets.harbor import CellChosen, Harbor, Marks, SlotChosen
 from tui.widgets.info import HarborInfo
@@ -65,6 +67,10 @@ from tui.widgets.log import ActionLog
 from tui.widgets.player import MonumentChosen, PlayerPanel
 
 MIN_WIDTH, MIN_HEIGHT = 80, 24
+# The keys whose description holds a value, by action (see describe_key).
+_CELL_OF_ACTION = {f"digit({n})": n for n in range(1, 10)}
+_BOAT_OF_ACTION = {f"boat({i})": name for i, name in enumerate(BOAT_NAMES)}
+_TOKEN_OF_ACTION = {f"play('{token}')": token for token in TOKEN_KEYS.values()}
 # How often the screen looks for moves made in another terminal: a move shows
 # there within this time plus a frame, and a look costs one SQLite pragma.
 POLL_SECONDS = 0.1
@@ -83,8 +89,12 @@ class GameScreen(Screen[None]):
         Binding("down,j", "move(1, 0)", N_("Down"), show=False),
         Binding("left,h", "move(0, -1)", N_("Left"), show=False),
         Binding("right,l", "move(0, 1)", N_("Right"), show=False),
+        # These descriptions hold a value: describe_key words them when shown.
         *(Binding(str(n), f"digit({n})", f"Cell {n}", show=False) for n in range(1, 10)),
-        *(Binding(key, f"boat({i})", f"Boat {key}", show=False) for i, key in enumerate(BOAT_KEYS)),
+        *(
+            Binding(key, f"boat({i})", f"Boat {BOAT_NAMES[i]}", show=False)
+            for i, key in enumerate(BOAT_KEYS)
+        ),
         # Always active, so a player who presses a token key without holding
         # it is told why; the held tokens show their keys in the player panel.
         *(Binding(key, f"play('{token}')", token, show=False) for key, token in TOKEN_KEYS.items()),
@@ -159,6 +169,21 @@ class GameScreen(Screen[None]):
     def _panel_kind(self, seat: int) -> str:
         where = self.match.where(seat)
         return "remote" if where == "away" else self.kinds[seat]
+
+    def describe_key(self, binding: Binding) -> str | None:
+        """A key's description that holds a value, in the current language.
+
+        The key bar and the Keys panel ask this first; None leaves the key to
+        its own (marked) description.
+        """
+        action = binding.action
+        if action in _CELL_OF_ACTION:
+            return _("Cell {number}").format(number=_CELL_OF_ACTION[action])
+        if action in _BOAT_OF_ACTION:
+            return _("Boat {boat}").format(boat=_BOAT_OF_ACTION[action])
+        if action in _TOKEN_OF_ACTION:
+            return full_name(_TOKEN_OF_ACTION[action])
+        return None
 
     # --- layout -------------------------------------------------------------
 

@@ -44,7 +44,7 @@ class GamesScreen(ModalScreen[int | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            yield Static("Your games in progress", classes="dialog-title")
+            yield Static(_("Your games in progress"), classes="dialog-title")
             yield DataTable(id="games", cursor_type="row", zebra_stripes=True)
             yield Static("", id="problem")
         yield KeyBar()

@@ -56,7 +56,7 @@ class LogScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Horizontal():
             with Vertical(id="moves-pane"):
-                yield Static("Moves", classes="pane-title")
+                yield Static(_("Moves"), classes="pane-title")
                 yield DataTable(id="moves", cursor_type="row", zebra_stripes=True)
             with Vertical(id="board-pane"):
                 yield Static("", id="position", classes="pane-title")

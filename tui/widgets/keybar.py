@@ -7,16 +7,34 @@ bar draws the same information as one line of text and only repaints.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.style import Style
 from rich.text import Text
 from textual import events
+from textual.binding import Binding
+from textual.dom import DOMNode
 from textual.screen import Screen
 from textual.widget import Widget
 
 from tui.i18n import _
+
+
+def key_description(node: DOMNode, binding: Binding) -> str:
+    """What ``binding`` does, in the current language.
+
+    Descriptions are marked with N_ where the keys are defined. A key whose
+    description holds a value (a cell's number) is worded by the node that
+    binds it, in a ``describe_key(binding)`` method returning None for the others.
+    """
+    describe: Callable[[Binding], str | None] | None = getattr(node, "describe_key", None)
+    if describe is not None:
+        worded = describe(binding)
+        if worded is not None:
+            return worded
+    return _(binding.description) if binding.description else ""
 
 
 class KeyBar(Widget):
@@ -41,8 +59,7 @@ class KeyBar(Widget):
                 continue
             seen.add(binding.action)
             key = self.app.get_key_display(binding)
-            # Descriptions are marked with N_ where the keys are defined.
-            description = _(binding.description) if binding.description else ""
+            description = key_description(active.node, binding)
             entries.append((key, description, active.enabled, binding.action))
         return tuple(entries)
 
