@@ -7,6 +7,7 @@ reaches someone else's seat. Names are only what others see.
 
 from __future__ import annotations
 
+import gettext
 import hashlib
 import logging
 import os
@@ -43,22 +44,31 @@ def folder_name(player: str) -> str:
     return hashlib.sha256(player.encode()).hexdigest()[:32]
 
 
-def name_problem(name: str) -> str | None:
-    """Why ``name`` cannot be a player's name, or None if it can."""
+def name_problem(name: str, words: gettext.NullTranslations | None = None) -> str | None:
+    """Why ``name`` cannot be a player's name, or None if it can.
+
+    The reason is worded with ``words``, the catalog of the person choosing
+    the name (a player at the name prompt); English without one (the operator).
+    """
+    words = words or gettext.NullTranslations()
     if not name:
-        return "a name needs at least one letter or digit"
+        return words.gettext("a name needs at least one letter or digit")
     if len(name) > NAME_MAX:
-        return f"a name has at most {NAME_MAX} characters"
+        return words.ngettext(
+            "a name has at most {count} character",
+            "a name has at most {count} characters",
+            NAME_MAX,
+        ).format(count=NAME_MAX)
     for char in name:
         if char in _NAME_EXTRA:
             continue
         if unicodedata.category(char) not in _NAME_CATEGORIES:
-            return "use letters, digits, '-', '_' or '.' only"
+            return words.gettext("use letters, digits, '-', '_' or '.' only")
         if unicodedata.east_asian_width(char) in ("W", "F"):
             # Double-width letters would break the board's columns.
-            return "use letters that take one column on screen"
+            return words.gettext("use letters that take one column on screen")
     if name[0] in _NAME_EXTRA:
-        return "a name starts with a letter or digit"
+        return words.gettext("a name starts with a letter or digit")
     return None
 
 

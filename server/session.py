@@ -2,18 +2,25 @@
 
 Only a shell request on a session that asked for a terminal starts anything;
 ``exec`` and subsystems (SFTP, SCP's) are refused before a process exists.
+
+What the session itself says to the player (the name prompt, a refusal, why
+it ends) is in the language the client's ``LANG`` / ``LC_*`` name, as the
+app's own words are. The server serves everyone from one process, so it
+never switches :mod:`tui.i18n`'s language: each session words its lines with
+its own catalog (``self._words``).
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import gettext
 import logging
 import os
 import re
 import time
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 import asyncssh
 
@@ -22,11 +29,15 @@ from server import identity
 from server.child import ChildTerminal, clamp_size
 from server.config import Player
 from server.prompt import LineReader
+from tui.i18n import language_from_environment, translations
 
 if TYPE_CHECKING:
     from server.ssh import GameServer, Gatekeeper
 
 log = logging.getLogger("imhotep.server")
+
+# Why the server ends a session of its own accord.
+EndReason = Literal["stopping", "idle"]
 
 _TERM_RE = re.compile(r"[A-Za-z0-9][A-Za-z0-9._+-]{0,63}")
 _LOCALE_RE = re.compile(
@@ -50,10 +61,23 @@ RESTORE_TERMINAL = (
     "\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
     "\x1b[?1004l\x1b[?2004l\x1b[<u\x1b[?25h\x1b[0m"
 )
-CRASHED = "\r\nimhotep-duel: the game stopped unexpectedly; your games are kept.\r\n"
 # The one directory holding the `tui` package the server runs: the app is
 # started from the same code, whether installed or in a checkout.
 CODE_ROOT = Path(tui.__file__).resolve().parent.parent
+
+
+def client_variables(client_env: dict[str, str]) -> dict[str, str]:
+    """The variables the client sent that the app may see, each checked."""
+    return {
+        name: value
+        for name, pattern in _CLIENT_ENV.items()
+        if (value := client_env.get(name)) is not None and pattern.fullmatch(value)
+    }
+
+
+def session_words(client_env: dict[str, str]) -> gettext.NullTranslations:
+    """The catalog of the language the client's locale variables name (English by default)."""
+    return translations(language_from_environment(client_variables(client_env)))
 
 
 def child_environment(
@@ -69,10 +93,7 @@ def child_environment(
         "IMHOTEP_SERVER": "1",
         "PYTHONPATH": str(CODE_ROOT),
     }
-    for name, pattern in _CLIENT_ENV.items():
-        value = client_env.get(name)
-        if value is not None and pattern.fullmatch(value):
-            env[name] = value
+    env.update(client_variables(client_env))
     return env
 
 
@@ -92,7 +113,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._last_input = time.monotonic()
         self._started = 0.0
         self._closing = False
-        self._end_reason: str | None = None
+        self._end_reason: EndReason | None = None
+        # English until the session starts: the client's variables come first.
+        self._words = gettext.NullTranslations()
         self.label = gate.label
 
     # --- what the client asks for --------------------------------------------
@@ -125,18 +148,27 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return False
 
     def session_started(self) -> None:
+        if self._chan is not None:
+            self._words = session_words(dict(self._chan.get_environment()))
+        words = self._words
         if not self._has_pty:
-            self._say(
-                "imhotep-duel: this server runs only the game, which needs a terminal: "
-                "connect with plain ssh, no command (ssh -t if needed).\r\n"
+            self._say_line(
+                words.gettext(
+                    "imhotep-duel: this server runs only the game, which needs a terminal: "
+                    "connect with plain ssh, no command (ssh -t if needed)."
+                )
             )
             log.info("%s closed: no terminal requested", self.label)
             self._end(1)
             return
-        if len(self._server.sessions) >= self._server.config.max_sessions:
-            self._say(
-                f"imhotep-duel: the server is full ({self._server.config.max_sessions} players); "
-                "try again later.\r\n"
+        cap = self._server.config.max_sessions
+        if len(self._server.sessions) >= cap:
+            self._say_line(
+                words.ngettext(
+                    "imhotep-duel: the server is full ({count} player); try again later.",
+                    "imhotep-duel: the server is full ({count} players); try again later.",
+                    cap,
+                ).format(count=cap)
             )
             log.info("%s closed: server full", self.label)
             self._end(1)
@@ -194,14 +226,13 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
                 status = await self._play(player)
         except Exception:
             log.exception("%s session failed", self.label)
-            self._say(RESTORE_TERMINAL + CRASHED)
+            self._say(RESTORE_TERMINAL + "\r\n")
+            self._say_line(self._crashed())
         finally:
             self._server.sessions.discard(self)
             if self._end_reason is not None:
-                self._say(
-                    f"{RESTORE_TERMINAL}\r\nimhotep-duel: {self._end_reason}; "
-                    "your games are kept.\r\n"
-                )
+                self._say(RESTORE_TERMINAL + "\r\n")
+                self._say_line(self._farewell(self._end_reason))
                 status = 0
             self._end(status)
 
@@ -212,10 +243,16 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             return Player(gate.player_id, gate.player_name)
         # An open server's first visitor: ask for a name, checked and kept.
         suggestion = identity.name_from_comment(gate.username)
-        self._say("Welcome to Imhotep: The Duel.\r\n")
+        words = self._words
+        self._say_line(words.gettext("Welcome to Imhotep: The Duel."))
         for _ in range(NAME_TRIES):
-            hint = f" [{suggestion}]" if suggestion else ""
-            self._say(f"Choose the name other players will see{hint}: ")
+            if suggestion:
+                # TRANSLATORS: {suggestion} is a name taken from the player's
+                # key, used if they just press Enter.
+                ask = words.gettext("Choose the name other players will see [{suggestion}]: ")
+                self._say(ask.format(suggestion=suggestion))
+            else:
+                self._say(words.gettext("Choose the name other players will see: "))
             self._reader = LineReader()
             self._name_wanted = asyncio.get_running_loop().create_future()
             line = await self._name_wanted
@@ -223,14 +260,14 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             if line is None:
                 return None
             name = line.strip() or (suggestion or "")
-            problem = await self._server.name_problem(name, gate.player_id)
+            problem = await self._server.name_problem(name, gate.player_id, words)
             if problem is not None:
-                self._say(f"{problem}\r\n")
+                self._say_line(problem)
                 continue
             gate.player_name = name
             log.info("%s chose the name %s", self.label, name)
             return Player(gate.player_id, name)
-        self._say("No name chosen; goodbye.\r\n")
+        self._say_line(words.gettext("No name chosen; goodbye."))
         return None
 
     async def _play(self, player: Player) -> int:
@@ -269,17 +306,19 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             "%s app ended for %s, status %s, %.1f min", self.label, player.name, status, minutes
         )
         if status != 0 and not self._closing:
-            self._say(RESTORE_TERMINAL + CRASHED)
+            self._say(RESTORE_TERMINAL + "\r\n")
+            self._say_line(self._crashed())
         return 0 if status == 0 else 1
 
-    async def shutdown(self, reason: str) -> None:
-        """End this session from the server's side (stopping, idle)."""
+    async def shutdown(self, reason: EndReason) -> None:
+        """End this session from the server's side: it is stopping, or the player idle."""
         if self._closing:
             return
         self._closing = True
         self._end_reason = reason
         if self._task is None or self._task.done():
-            self._say(f"\r\nimhotep-duel: {reason}.\r\n")
+            self._say("\r\n")
+            self._say_line(self._farewell(reason))
             self._end(0)
             return
         if self._name_wanted is not None and not self._name_wanted.done():
@@ -290,6 +329,24 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         await asyncio.wait([self._task], timeout=self._server.config.stop_grace * 4)
 
     # --- helpers -------------------------------------------------------------
+
+    def _crashed(self) -> str:
+        return self._words.gettext(
+            "imhotep-duel: the game stopped unexpectedly; your games are kept."
+        )
+
+    def _farewell(self, reason: EndReason) -> str:
+        """Why the server ended the session, in the player's words."""
+        if reason == "idle":
+            minutes = f"{self._server.config.idle_timeout / 60:g}"
+            # TRANSLATORS: {minutes} may be a fraction ("0.5"): "min" reads right either way.
+            return self._words.gettext(
+                "imhotep-duel: closed after {minutes} min without a key; your games are kept."
+            ).format(minutes=minutes)
+        return self._words.gettext("imhotep-duel: the server is stopping; your games are kept.")
+
+    def _say_line(self, text: str) -> None:
+        self._say(text + "\r\n")
 
     def _output(self, data: bytes) -> None:
         if self._chan is not None and not self._chan.is_closing():
@@ -315,6 +372,5 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if left > 0:
             self._idle_timer = loop.call_later(left, self._arm_idle_timer)
             return
-        minutes = timeout / 60
-        log.info("%s closed after %.0f idle minutes", self.label, minutes)
-        self._server.track(self.shutdown(f"closed after {minutes:g} minutes without a key"))
+        log.info("%s closed after %.0f idle minutes", self.label, timeout / 60)
+        self._server.track(self.shutdown("idle"))

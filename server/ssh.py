@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import gettext
 import itertools
 import logging
 from collections.abc import Coroutine
@@ -261,7 +262,7 @@ class GameServer:
             with contextlib.suppress(Exception):
                 await self._acceptor.wait_closed()
         await asyncio.gather(
-            *(s.shutdown("the server is stopping") for s in list(self.sessions)),
+            *(s.shutdown("stopping") for s in list(self.sessions)),
             return_exceptions=True,
         )
         for gate in list(self.connections):
@@ -286,19 +287,23 @@ class GameServer:
             log.warning("cannot read the name of %s: %s", player, exc)
             return None
 
-    async def name_problem(self, name: str, player: str) -> str | None:
-        """Why ``name`` cannot be ``player``'s, or None; a good name is kept for them."""
-        problem = identity.name_problem(name)
+    async def name_problem(
+        self, name: str, player: str, words: gettext.NullTranslations
+    ) -> str | None:
+        """Why ``name`` cannot be ``player``'s (in ``words``, the player's
+        catalog), or None; a good name is kept for them."""
+        problem = identity.name_problem(name, words)
         if problem is not None:
             return problem
         folded = name.casefold()
+        taken = words.gettext("that name is taken; choose another")
         if any(allowed.name.casefold() == folded for allowed in self.allow.entries()):
-            return "that name is taken; choose another"
+            return taken
         try:
             await self.watcher.call(lambda store: store.name_player(player, name))
         except StoreError as exc:
             if "taken" in exc.message:
-                return "that name is taken; choose another"
+                return taken
             # The player still plays under the name; it is asked again next time.
             log.warning("could not keep the name of %s: %s", player, exc)
         return None
