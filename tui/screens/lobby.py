@@ -573,7 +573,9 @@ class LobbyScreen(Screen[None]):
         if sides == "random":
             sides = "".join(rng.choice("AB") for _ in range(4))
         setup = Setup(seed=seed, sides=sides, starter=random.Random(f"starter-{seed}").randrange(2))
-        seats = (Seat(name=self.player_name), Seat(name=choice.invite or "Player 2"))
+        # Until someone sits down, the free seat is named as a new game names it.
+        waiting = choice.invite or _("Player {number}").format(number=2)
+        seats = (Seat(name=self.player_name), Seat(name=waiting))
         try:
             match = Match.new(
                 setup,
