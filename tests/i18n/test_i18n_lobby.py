@@ -50,6 +50,10 @@ ENGLISH = (
 )
 
 
+def _(message: str) -> str:
+    return i18n._(message)
+
+
 def _text(app: ImhotepApp) -> str:
     return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
 
@@ -93,7 +97,6 @@ async def test_the_lobby_speaks_the_language(store_path: Path, language: str) ->
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
         text = _text(app)
-        _ = i18n._
         for words in (
             _("Imhotep: The Duel  -  you are {name}").format(name="alice"),
             _("Your games"),
@@ -135,6 +138,28 @@ async def test_the_lobby_speaks_the_language(store_path: Path, language: str) ->
         for words in (_("Level"), _("Medium"), _("Play")):
             assert words in text, (language, words)
         assert "Level" not in text and "Medium" not in text
+
+
+@pytest.mark.parametrize("language", ("en", *LANGUAGES))
+async def test_an_empty_lobby_shows_every_column(tmp_path: Path, language: str) -> None:
+    # An empty list's sentence sits in its first column: a long one would
+    # push the other columns off an 80-column screen.
+    app = ImhotepApp(
+        store=Store.open(tmp_path / "games.sqlite3"),
+        me=ALICE,
+        disk=False,
+        lobby="alice",
+        lang=language,
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lines = _text(app).splitlines()
+        empty = i18n._("No games yet: h hosts a table, c plays the computer.")
+        header = next(line for line in lines if i18n.pgettext("lobby column", "Against") in line)
+        assert any(empty in line for line in lines), language
+        assert header.rstrip().endswith(i18n.pgettext("lobby column", "Last")), (language, header)
+        for words in (_("No open tables: h opens one."), _("No one else is playing.")):
+            assert any(words in line for line in lines), (language, words)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
