@@ -251,7 +251,9 @@ class ImhotepApp(App[None]):
         )
         if away and self.store is None:
             self.notify(
-                f"A game with another terminal needs the game store: {self.store_problem}",
+                _("A game with another terminal needs the game store: {problem}").format(
+                    problem=self.store_problem
+                ),
                 severity="error",
                 timeout=10,
                 markup=False,
