@@ -128,3 +128,28 @@ async def test_a_takeback_across_terminals_in_russian(tmp_path: Path) -> None:
         bob.close()
         left = _russian("{name} has left the game; it waits for them.", name="Bob")
         await _until(pilot, lambda: _message(app) == left)
+
+
+def test_the_list_of_games_names_a_computer_level_in_the_language() -> None:
+    from match.store import GameSummary, Presence
+    from tui.screens.games import GamesScreen
+
+    away = Presence(None, None)
+    game = GameSummary(
+        id=1,
+        code=None,
+        status="playing",
+        seats=(Seat(name="Ann"), Seat(name="CPU", kind="hard")),
+        presence=(away, away),
+        moves=4,
+        to_move=0,
+        scores=(3, 1),
+        invited=None,
+        created_at=0.0,
+        updated_at=0.0,
+    )
+    assert game.title == "Ann v CPU (hard)"  # the store's own English line
+    i18n.use("de")
+    assert GamesScreen.cells(game, 60.0)[0] == "Ann \N{EN DASH} CPU (schwer)"
+    i18n.use("en")
+    assert GamesScreen.cells(game, 60.0)[0] == "Ann v CPU (hard)"
