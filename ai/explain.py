@@ -30,7 +30,6 @@ from engine.tokens import (
     boat_words,
     cell_words,
     token_name,
-    token_phrase,
 )
 
 HINT_BUDGET = 0.5
@@ -140,7 +139,7 @@ def _step_words(state: GameState, action: Action) -> Message:
         return pmsg(
             "hint step",
             "taking {token} from {boat}",
-            token=token_phrase(slots[action.slot]),
+            token=token_name(slots[action.slot]),
             boat=boat_words(action.boat, "owner"),
         )
     if isinstance(action, Swap):
@@ -152,7 +151,7 @@ def _step_words(state: GameState, action: Action) -> Message:
             boat=boat_words(action.boat, "owner"),
         )
     if isinstance(action, Play):
-        return pmsg("hint step", "playing {token}", token=token_phrase(action.token))
+        return pmsg("hint step", "playing {token}", token=token_name(action.token))
     if isinstance(action, Stop):
         return pmsg("hint step", "stopping here")
     return pmsg("hint step", "passing")
