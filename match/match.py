@@ -10,6 +10,11 @@ Every action goes through the engine's checked ``apply`` (in
 :class:`match.history.History`) before it is kept; the store refuses an
 action that does not extend the ply this process saw, so two processes never
 both write one ply (the one that loses reloads and is told).
+
+Every sentence for a player that a match returns or reports (a refusal, an
+event's message) is an :class:`engine.message.Message`: English as a ``str``,
+worded in the player's language by the app (``tui.i18n.tr``). Names and the
+store's error texts go into them as they are.
 """
 
 from __future__ import annotations
