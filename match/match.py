@@ -10,6 +10,11 @@ Every action goes through the engine's checked ``apply`` (in
 :class:`match.history.History`) before it is kept; the store refuses an
 action that does not extend the ply this process saw, so two processes never
 both write one ply (the one that loses reloads and is told).
+
+Every sentence for a player that a match returns or reports (a refusal, an
+event's message) is an :class:`engine.message.Message`: English as a ``str``,
+worded in the player's language by the app (``tui.i18n.tr``). Names and the
+store's error texts go into them as they are.
 """
 
 from __future__ import annotations
@@ -34,6 +39,7 @@ from engine import (
     score,
     why_illegal,
 )
+from engine.message import Message, msg, pmsg
 from match.history import History
 from match.seats import Seat, UndoMode, Where, local_player
 from match.store import (
@@ -269,7 +275,9 @@ class Match:
         me = me or local_player()
         game_id = store.find_code(code)
         if game_id is None:
-            raise StoreError(f"there is no table with the code {code.strip().upper()!r}")
+            raise StoreError(
+                msg("there is no table with the code {code}", code=code.strip().upper())
+            )
         stored = store.game(game_id)
         now = time.time()
         for index, seat in enumerate(stored.seats):
@@ -279,7 +287,7 @@ class Match:
             if not seat.computer and seat.owner is None:
                 store.claim(game_id, index, me, name)
                 return cls.open(store, game_id, me=me, seats=frozenset({index}))
-        raise StoreError("both seats of that table are taken and played now")
+        raise StoreError(msg("both seats of that table are taken and played now"))
 
     @classmethod
     def adopt(
@@ -387,20 +395,22 @@ class Match:
 
     # Playing ------------------------------------------------------------------
 
-    def refusal(self, action: Action, *, seat: int | None = None) -> str | None:
+    def refusal(self, action: Action, *, seat: int | None = None) -> Message | None:
         """Why ``action`` cannot be played now from ``seat`` (None: it can)."""
         to_move = self.to_move
         if to_move is not None:
             mover = to_move if seat is None else seat
             if mover != to_move:
-                return f"it is {self.seats[to_move].name}'s turn"
+                return msg("it is {name}'s turn", name=self.seats[to_move].name)
             if self.where(mover) == "computer" and seat is None:
-                return f"{self.seats[mover].name} (computer) is to move"
+                return msg("{name} (computer) is to move", name=self.seats[mover].name)
             if self.where(mover) == "away":
-                return f"{self.seats[mover].name} plays that side from another terminal"
+                return msg(
+                    "{name} plays that side from another terminal", name=self.seats[mover].name
+                )
         return why_illegal(self.state, action)
 
-    def play(self, action: Action, *, seat: int | None = None) -> str | None:
+    def play(self, action: Action, *, seat: int | None = None) -> Message | None:
         """Apply ``action`` for a seat played here; the reason if it is refused.
 
         The engine decides legality. The action is kept in the store before
@@ -412,13 +422,13 @@ class Match:
             return reason
         return self._apply(action, by="here")
 
-    def _apply(self, action: Action, *, by: Where) -> str | None:
+    def _apply(self, action: Action, *, by: Where) -> Message | None:
         before = self.state
         who = current_player(before)
         self.history.push(action)  # checked again by the engine
         if not self._keep_new_action():
             self.reload()  # the store's game replaces ours, this action with it
-            return "the other player moved first; the game was brought up to date"
+            return msg("the other player moved first; the game was brought up to date")
         text = describe(before, action, self.names)
         self._log.append(text)
         self._emit(Moved(action, who, text, by))
@@ -486,12 +496,16 @@ class Match:
         first = self.store_problem is None
         self.store_problem = exc.message
         if first:
-            self._emit(Notice(f"This game is not being kept: {exc.message}", error=True))
+            self._emit(
+                Notice(
+                    msg("This game is not being kept: {problem}", problem=exc.message), error=True
+                )
+            )
 
     def _store_ok(self) -> None:
         if self.store_problem is not None:
             self.store_problem = None
-            self._emit(Notice("The game is being kept again."))
+            self._emit(Notice(msg("The game is being kept again.")))
 
     # Undo and redo --------------------------------------------------------------
 
@@ -514,30 +528,30 @@ class Match:
     def can_redo(self) -> bool:
         return self.history.can_redo and not self.computers and not self.shared
 
-    def why_no_undo(self) -> str:
+    def why_no_undo(self) -> Message:
         if not self.here:
-            return "Undo is off while the computer plays both sides."
+            return msg("Undo is off while the computer plays both sides.")
         if self.shared and self.request is not None:
-            return "A takeback has been asked for already: wait for the answer."
+            return msg("A takeback has been asked for already: wait for the answer.")
         if self.history.undo_floor > 0:
-            return (
+            if self.shared:
+                return msg("Undo stops where a face-down token came to light.")
+            return msg(
                 "Undo stops where a face-down token came to light (a refill or the "
                 "reserve). To undo past it, switch undo mode to free (ctrl+p)."
-                if not self.shared
-                else "Undo stops where a face-down token came to light."
             )
         if self._person is not None or self.shared:
-            return "Nothing of yours to undo yet."
-        return "Nothing to undo yet."
+            return msg("Nothing of yours to undo yet.")
+        return msg("Nothing to undo yet.")
 
-    def why_no_redo(self) -> str:
+    def why_no_redo(self) -> Message:
         if self.computers:
-            return "Redo is off in a game with the computer: undo, then play on."
+            return msg("Redo is off in a game with the computer: undo, then play on.")
         if self.shared:
-            return "Redo is off in a game across terminals."
-        return "Nothing to redo: redo replays steps you have just undone."
+            return msg("Redo is off in a game across terminals.")
+        return msg("Nothing to redo: redo replays steps you have just undone.")
 
-    def undo(self) -> str:
+    def undo(self) -> Message:
         """Take back a step (to your last decision against the computer).
 
         Across terminals this asks the other player instead. Returns what to
@@ -552,26 +566,27 @@ class Match:
         person = self._person
         if person is not None:
             self.history.undo_to(person)
-            said = "Undone to your last decision."
+            said = msg("Undone to your last decision.")
         else:
             self.history.undo()
-            said = "Undone."
+            said = msg("Undone.")
         if not self._keep_cursor(before):
-            return "The game moved on elsewhere; it was brought up to date."
+            return msg("The game moved on elsewhere; it was brought up to date.")
         self._rebuild_log()
         self._emit(Rewound(said))
         return said
 
-    def redo(self) -> str:
+    def redo(self) -> Message:
         if not self.can_redo():
             return self.why_no_redo()
         before = self.history.cursor
         self.history.redo()
         if not self._keep_cursor(before):
-            return "The game moved on elsewhere; it was brought up to date."
+            return msg("The game moved on elsewhere; it was brought up to date.")
         self._rebuild_log()
-        self._emit(Rewound("Redone."))
-        return "Redone."
+        said = msg("Redone.")
+        self._emit(Rewound(said))
+        return said
 
     def back_out(self) -> bool:
         """Take back an action token just chosen, before any of its steps."""
@@ -586,7 +601,7 @@ class Match:
         if not self._keep_cursor(before):
             return False
         self._rebuild_log()
-        self._emit(Rewound("Token taken back: nothing had happened yet."))
+        self._emit(Rewound(msg("Token taken back: nothing had happened yet.")))
         return True
 
     def _keep_cursor(self, before: int) -> bool:
@@ -610,7 +625,7 @@ class Match:
         # come to light and then takes the move back.
         return self.history.undo_target(here[0])
 
-    def _ask_takeback(self) -> str:
+    def _ask_takeback(self) -> Message:
         target = self._takeback_target()
         store, game_id = self.store, self.game_id
         if target is None or store is None or game_id is None:
@@ -621,18 +636,18 @@ class Match:
             store.ask(game_id, request)
         except StaleWrite:
             self.reload()
-            return "The game moved on meanwhile; it was brought up to date."
+            return msg("The game moved on meanwhile; it was brought up to date.")
         except StoreError as exc:
-            return f"The request could not be sent: {exc.message}"
+            return msg("The request could not be sent: {problem}", problem=exc.message)
         self.request = request
         other = self.seats[1 - seat].name
-        return f"Asked {other} to take back your last move; waiting for the answer."
+        return msg("Asked {name} to take back your last move; waiting for the answer.", name=other)
 
-    def answer_takeback(self, accept: bool) -> str:
+    def answer_takeback(self, accept: bool) -> Message:
         request = self.request
         store, game_id = self.store, self.game_id
         if request is None or store is None or game_id is None or request.seat in self.here:
-            return "There is no takeback to answer."
+            return msg("There is no takeback to answer.")
         asker = self.seats[request.seat].name
         try:
             if accept and request.at_ply == self.history.cursor:
@@ -646,17 +661,17 @@ class Match:
                 store.withdraw(game_id)
         except StaleWrite:
             self.reload()
-            return "The game moved on meanwhile; the takeback was dropped."
+            return msg("The game moved on meanwhile; the takeback was dropped.")
         except StoreError as exc:
-            return f"The answer could not be sent: {exc.message}"
+            return msg("The answer could not be sent: {problem}", problem=exc.message)
         self.request = None
         if accept and request.at_ply == self.history.cursor:
             self.history.rewind_to(request.to_ply)
             self._rebuild_log()
-            said = f"You let {asker} take back their move."
+            said = msg("You let {name} take back their move.", name=asker)
             self._emit(Rewound(said))
             return said
-        return f"You declined {asker}'s takeback."
+        return msg("You declined {name}'s takeback.", name=asker)
 
     def _rebuild_log(self) -> None:
         history = self.history
@@ -708,20 +723,20 @@ class Match:
         live = _live(stored)
         if stored.seats == self.seats and live == self.presence_live:
             return
-        said = []
+        said: list[Message] = []
         for index in (0, 1):
             if index in self.here or stored.seats[index].computer:
                 continue
             name = stored.seats[index].name
             if self.seats[index].owner is None and stored.seats[index].owner is not None:
-                said.append(f"{name} joined the table.")
+                said.append(msg("{name} joined the table.", name=name))
             elif live[index] and not self.presence_live[index]:
-                said.append(f"{name} is back.")
+                said.append(msg("{name} is back.", name=name))
             elif self.presence_live[index] and not live[index] and stored.seats[index].owner:
-                said.append(f"{name} has left the game; it waits for them.")
+                said.append(msg("{name} has left the game; it waits for them.", name=name))
         self.seats = stored.seats
         self.presence_live = live
-        self._emit(SeatsChanged(" ".join(said)))
+        self._emit(SeatsChanged(_sentences(said)))
 
     def _follow(self, stored: StoredGame) -> None:
         self._follow_seats(stored)
@@ -739,9 +754,9 @@ class Match:
             ours = self.request
             if ours is not None and ours.seat in self.here and stored.cursor == ours.to_ply:
                 other = self.seats[1 - ours.seat].name
-                message = f"{other} agreed: your move was taken back."
+                message = msg("{name} agreed: your move was taken back.", name=other)
             else:
-                message = "The game was changed in another terminal."
+                message = msg("The game was changed in another terminal.")
             self.request = None
             self._replace_history(stored, message)
         self._follow_request(stored.request)
@@ -752,7 +767,12 @@ class Match:
         try:
             action = parse_action(text)
         except ValueError:
-            self._emit(Notice(f"A move from the store could not be read: {text!r}", error=True))
+            self._emit(
+                Notice(
+                    msg("A move from the store could not be read: {move}", move=repr(text)),
+                    error=True,
+                )
+            )
             return False
         seat = current_player(self.state)
         by = self.where(seat)
@@ -760,7 +780,13 @@ class Match:
         try:
             self.history.push(action)
         except ValueError as exc:
-            self._emit(Notice(f"A move from the store was refused by the rules: {exc}", error=True))
+            reason = getattr(exc, "reason", None) or str(exc)
+            self._emit(
+                Notice(
+                    msg("A move from the store was refused by the rules: {reason}", reason=reason),
+                    error=True,
+                )
+            )
             return False
         described = describe(before, action, self.names)
         self._log.append(described)
@@ -780,7 +806,7 @@ class Match:
             and self.history.cursor == old.at_ply
         ):
             other = self.seats[1 - old.seat].name
-            self._emit(Notice(f"{other} declined the takeback."))
+            self._emit(Notice(msg("{name} declined the takeback.", name=other)))
 
     def reload(self) -> None:
         """Read the game again from the store (after a refused write)."""
@@ -793,14 +819,18 @@ class Match:
             return
         self.seats = stored.seats
         self.presence_live = _live(stored)
-        self._replace_history(stored, "The other player moved first; here is the game now.")
+        self._replace_history(stored, msg("The other player moved first; here is the game now."))
         self.request = stored.request
 
     def _replace_history(self, stored: StoredGame, message: str) -> None:
         try:
             history = _history_of(stored)
         except (RecordError, StoreError) as exc:
-            self._emit(Notice(f"The stored game cannot be read: {exc}", error=True))
+            self._emit(
+                Notice(
+                    msg("The stored game cannot be read: {problem}", problem=str(exc)), error=True
+                )
+            )
             return
         self.stop_thinking()
         history.undo_mode = self.history.undo_mode
@@ -878,6 +908,16 @@ def _history_of(stored: StoredGame) -> History:
         return History.from_record(record, cursor=stored.cursor, undo_mode=mode)
     except RecordError as exc:
         raise RecordError(f"game {stored.id} is damaged: {exc}") from None
+
+
+def _sentences(said: list[Message]) -> str:
+    """Up to two sentences, one after the other (what changed at each seat)."""
+    if not said:
+        return ""
+    if len(said) == 1:
+        return said[0]
+    # TRANSLATORS: two sentences shown one after the other on the message line.
+    return pmsg("two sentences", "{first} {second}", first=said[0], second=said[1])
 
 
 def _live(stored: StoredGame) -> tuple[bool, bool]:

@@ -311,8 +311,8 @@ class ImhotepApp(App[None]):
         )
         if away and self.store is None:
             self.notify(
-                _("A game with another terminal needs the game store: {reason}").format(
-                    reason=self.store_problem
+                _("A game with another terminal needs the game store: {problem}").format(
+                    problem=self.store_problem
                 ),
                 severity="error",
                 timeout=10,

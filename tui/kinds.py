@@ -23,3 +23,16 @@ def kind_word(kind: str) -> str:
     """``kind`` ("easy", "remote"...) in the current language; an unknown code as it is."""
     words = _KIND_WORDS.get(kind)
     return _(words) if words is not None else kind
+
+
+def seat_words(name: str, kind: str) -> str:
+    """A side as a list of games shows it: the name, and a computer's level beside it."""
+    if kind == "human":
+        return name
+    return _("{name} ({level})").format(name=name, level=kind_word(kind))
+
+
+def players_words(first: str, second: str) -> str:
+    """The two sides of a game in a list, each from :func:`seat_words`."""
+    # TRANSLATORS: the two players of a game in a list of games, e.g. "Ann v Bob (hard)".
+    return _("{first} v {second}").format(first=first, second=second)

@@ -15,6 +15,7 @@ from textual.widgets import DataTable, Static
 
 from match.store import GameSummary
 from tui.i18n import N_, _, ngettext
+from tui.kinds import players_words, seat_words
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
 
@@ -67,8 +68,9 @@ class GamesScreen(ModalScreen[int | None]):
             turn = game.seats[game.to_move].name
         else:
             turn = "?"
+        first, second = (seat_words(seat.name, seat.kind) for seat in game.seats)
         return (
-            game.title,
+            players_words(first, second),
             str(game.moves),
             f"{game.scores[0]}-{game.scores[1]}",
             turn,
