@@ -82,7 +82,7 @@ class LoadScreen(ModalScreen[saves.LoadedGame | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical(classes="dialog wide"):
-            yield Static("Load a saved game", classes="dialog-title")
+            yield Static(_("Load a saved game"), classes="dialog-title")
             yield DataTable(id="saves", cursor_type="row", zebra_stripes=True)
             yield Static("", id="problem")
         yield KeyBar()

@@ -54,15 +54,17 @@ class LogScreen(Screen[None]):
         self.states: tuple[GameState, ...] = history.states
 
     def compose(self) -> ComposeResult:
-        with Horizontal():
+        with Horizontal(id="panes"):
             with Vertical(id="moves-pane"):
-                yield Static("Moves", classes="pane-title")
+                yield Static(_("Moves"), classes="pane-title")
                 yield DataTable(id="moves", cursor_type="row", zebra_stripes=True)
             with Vertical(id="board-pane"):
                 yield Static("", id="position", classes="pane-title")
                 yield Harbor(id="replay-harbor")
                 yield HarborInfo(id="replay-info")
-                yield Static("", id="words")
+        # The move in words, across the whole width: an unload that empties
+        # the supply takes four lines there, and never falls below the board.
+        yield Static("", id="words")
         yield KeyBar()
 
     def on_mount(self) -> None:
