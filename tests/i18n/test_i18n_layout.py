@@ -266,6 +266,23 @@ async def test_the_game_screen_reads_whole_in_every_state(language: str) -> None
         await tour.press("plus")
         await tour.look("computer speed")
 
+        # Unloads of all sorts (two takers or one, a token to the box, the
+        # last unload): every fourth position of two games, every boat.
+        for seed in (21, 8):
+            setup = Setup(seed=seed, sides="ABAB", starter=0)
+            moves = _random_game(setup)
+            for ply in range(0, len(moves), 4):
+                history = _history(setup, moves[:ply])
+                unloads = [a for a in legal_actions(history.state) if isinstance(a, Unload)]
+                if not unloads or history.state.pending is not None:
+                    continue
+                await _show(tour, history)
+                for action in unloads:
+                    key = BOAT_KEYS[action.boat]
+                    await tour.press(key)
+                    await tour.look(f"game {seed}, move {ply}: the unload of boat {key} on show")
+                    await tour.press("escape")
+
         for step in ("take", "swap", "place", "place_more", "unload", "unload_more"):
             await _show(tour, _found(30, _at_step(step)))
             await tour.look(f"an action token, step {step}")
