@@ -28,6 +28,7 @@ class Glyphs:
     more: str  # marks text cut short
     boxed: str  # a token that goes to the box
     to: str  # from one number to another ("13 to 20 points")
+    times: str  # a count of like things ("AU" times 2)
 
 
 UNICODE = Glyphs(
@@ -43,6 +44,7 @@ UNICODE = Glyphs(
     more="…",
     boxed="✗",
     to="→",
+    times="\u00d7",
 )
 ASCII = Glyphs(
     meeples=("O", "X"),
@@ -57,6 +59,7 @@ ASCII = Glyphs(
     more="...",
     boxed="x",
     to="->",
+    times="x",
 )
 
 # Named ANSI colours, so that the board stays readable with 16 colours.

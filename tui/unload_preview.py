@@ -36,10 +36,14 @@ def preview_prompt(preview: UnloadPreview) -> str:
 
 
 def preview_sentences(
-    preview: UnloadPreview, names: tuple[str, str], glyphs: Glyphs
+    preview: UnloadPreview, names: tuple[str, str], glyphs: Glyphs, *, codes: bool = False
 ) -> tuple[str, ...]:
     """What the unload would do, most important first (the message line shows
-    as many whole sentences as it has room for)."""
+    as many whole sentences as it has room for).
+
+    With ``codes`` the tokens a player takes are named by their codes (the
+    ones the boats and panels show), for a line too short for their names.
+    """
     sentences: list[str] = []
     if preview.ends_game:
         sentences.append(_("This unload ends the game: only one boat will be left."))
@@ -47,7 +51,8 @@ def preview_sentences(
     takers = list(dict.fromkeys(gift.owner for gift in preview.gifts))
     parts = []
     for who in takers:
-        tokens = _joined([tr(token_phrase(token)) for token in preview.tokens_for(who)])
+        taken = preview.tokens_for(who)
+        tokens = _joined(list(taken) if codes else [tr(token_phrase(token)) for token in taken])
         before, after = preview.before[who].total, preview.after[who].total
         parts.append(
             _("{name} takes {tokens} ({before} {arrow} {after})").format(

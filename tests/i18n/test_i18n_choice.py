@@ -154,9 +154,7 @@ def test_tr_words_engine_messages_and_leaves_other_text_alone() -> None:
 
     prompt = step_prompt(new_game(1))
     i18n.use("de")
-    assert i18n.tr(prompt) == (
-        "platziere eine Spielfigur, entlade ein Boot oder spiele ein Aktions-Plättchen aus"
-    )
+    assert i18n.tr(prompt) == "Figur platzieren, Boot entladen, Aktion ausspielen"
     assert i18n.tr("Ann") == "Ann"  # a player's name is not looked up
     assert i18n.N_("unload a boat") == "unload a boat"  # marked, not translated
     assert i18n._(i18n.N_("unload a boat")) == "entlade ein Boot"  # translated when shown

@@ -72,4 +72,4 @@ def test_pip_install_into_a_fresh_environment_speaks_hungarian(tmp_path: Path) -
     assert Path(module).is_relative_to(purelib), module  # the installed game, not the checkout
     assert Path(catalogs) == purelib / "tui" / "locale"
     assert language == "hu"
-    assert prompt == "rakj le egy munkást, rakodj ki egy hajót, vagy játssz ki egy akciólapkát"
+    assert prompt == "rakj le munkást, rakodj ki, vagy játssz ki lapkát"

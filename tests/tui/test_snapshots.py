@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 import textual.constants
 from textual.pilot import Pilot
 from textual.widgets import Input
@@ -125,3 +126,38 @@ def test_help_searched_for_a_word(snap_compare) -> None:  # type: ignore[no-unty
         terminal_size=(80, 24),
         press=["question_mark", "slash", "t", "i", "e", "down"],
     )
+
+
+# --- the same screens in each language -------------------------------------------------
+
+LANGUAGES = ("hu", "de", "ru")
+
+
+async def _open_help_in_game(pilot: Pilot[None]) -> None:
+    await _open_mid_game(pilot)
+    await pilot.press("question_mark")
+    await pilot.pause()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_game_screen_80x24_in_each_language(snap_compare, language: str) -> None:  # type: ignore[no-untyped-def]
+    app = ImhotepApp(ascii=False, lang=language)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_open_mid_game)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_unload_preview_80x24_in_each_language(snap_compare, language: str) -> None:  # type: ignore[no-untyped-def]
+    app = ImhotepApp(ascii=False, lang=language)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_preview_an_unload)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_help_screen_80x24_in_each_language(snap_compare, language: str) -> None:  # type: ignore[no-untyped-def]
+    app = ImhotepApp(ascii=False, lang=language)
+    assert snap_compare(app, terminal_size=(80, 24), run_before=_open_help_in_game)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_new_game_screen_in_each_language(snap_compare, language: str) -> None:  # type: ignore[no-untyped-def]
+    app = ImhotepApp(ascii=False, lang=language)
+    assert snap_compare(app, terminal_size=(80, 24), press=["n"])

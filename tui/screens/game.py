@@ -76,6 +76,21 @@ _TOKEN_OF_ACTION = {f"play('{token}')": token for token in TOKEN_KEYS.values()}
 POLL_SECONDS = 0.1
 
 
+def cut_at_word(text: str, room: int) -> str:
+    """The longest start of ``text`` within ``room`` that ends with a whole word.
+
+    A word cut in two reads as another word, or as none ("ját" for "játssz").
+    Only a first word longer than the room is cut inside.
+    """
+    if len(text) <= room:
+        return text
+    head = text[: max(0, room)]
+    if text[len(head)] != " ":
+        whole = head.rpartition(" ")[0]
+        head = whole or head
+    return head.rstrip(" ,;:")
+
+
 class GameScreen(Screen[None]):
     CSS_PATH: ClassVar[list[str | PurePath]] = [style_path("widgets.tcss"), style_path("game.tcss")]
     # A window this large gets the large harbor (see game.tcss). Textual types
@@ -374,7 +389,7 @@ class GameScreen(Screen[None]):
         room = width - used
         if len(what) > room:
             more = ASCII.more if self.ascii else UNICODE.more
-            what = what[: max(0, room - len(more))].rstrip() + more
+            what = cut_at_word(what, room - len(more)) + more
         return head + what + hint
 
     @staticmethod
@@ -472,7 +487,16 @@ class GameScreen(Screen[None]):
         self._sync_marks()
         self._show_prompt()
         glyphs = ASCII if self.ascii else UNICODE
-        self.say(preview_sentences(preview, self.names, glyphs), topic="unload")
+        sentences = preview_sentences(preview, self.names, glyphs)
+        line = self.query_one("#message", Line)
+        shown = line.sentences_shown(sentences)
+        if shown < len(sentences):
+            # Names of tokens are long in some languages: rather the codes the
+            # boats show than a fact of the unload left out.
+            short = preview_sentences(preview, self.names, glyphs, codes=True)
+            if line.sentences_shown(short) > shown:
+                sentences = short
+        self.say(sentences, topic="unload")
 
     def cancel_preview(self, words: str = "") -> None:
         """Drop the unload on show, if any, and say ``words``."""
@@ -869,6 +893,9 @@ class GameScreen(Screen[None]):
             return getattr(self.app, "files_allowed", True) and not shared
         if action == "new_game":
             return self.state.over
+        if action == "choose":
+            # Nothing is left to choose: the room goes to the keys that still work.
+            return not self.state.over
         if action == "undo":
             return self.match.can_undo() or None
         if action == "redo":

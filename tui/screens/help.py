@@ -95,14 +95,15 @@ class HelpScreen(Screen[None]):
         with Horizontal(id="help-body"):
             with Vertical(id="help-side"):
                 yield HelpSearch(placeholder=_("/ to search"), id="help-search", compact=True)
+                # Under the search box, where the eye is: the query is shown
+                # as typed, so a "[" in it is not markup.
+                yield Static("", id="help-empty", markup=False)
                 yield HelpTopics(*self._options(TOPIC_IDS), id="help-topics")
             with HelpText(id="help-text"):
                 markdown = Markdown(topic_markdown(self.topic, self.sides), id="help-markdown")
                 if self.app.has_class("ascii"):
                     markdown.BULLETS = list(ASCII_BULLETS)
                 yield markdown
-        # The query is shown as typed: a "[" in it is not markup.
-        yield Static("", id="help-empty", markup=False)
         yield KeyBar()
 
     async def on_ascii_changed(self, message: AsciiChanged) -> None:

@@ -54,7 +54,7 @@ class LogScreen(Screen[None]):
         self.states: tuple[GameState, ...] = history.states
 
     def compose(self) -> ComposeResult:
-        with Horizontal():
+        with Horizontal(id="panes"):
             with Vertical(id="moves-pane"):
                 yield Static(_("Moves"), classes="pane-title")
                 yield DataTable(id="moves", cursor_type="row", zebra_stripes=True)
@@ -62,7 +62,9 @@ class LogScreen(Screen[None]):
                 yield Static("", id="position", classes="pane-title")
                 yield Harbor(id="replay-harbor")
                 yield HarborInfo(id="replay-info")
-                yield Static("", id="words")
+        # The move in words, across the whole width: an unload that empties
+        # the supply takes four lines there, and never falls below the board.
+        yield Static("", id="words")
         yield KeyBar()
 
     def on_mount(self) -> None:

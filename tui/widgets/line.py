@@ -50,6 +50,15 @@ class Line(StripView):
         key = (text.plain, str(text.style), tuple(text.spans))
         return self.part(key, lambda: list(text.wrap(self.app.console, width)))
 
+    def sentences_shown(self, sentences: Sequence[str]) -> int:
+        """How many of ``sentences``, from the first, the line has room for now."""
+        width, height = self.content_size.width, self.content_size.height
+        for count in range(len(sentences), 0, -1):
+            wrapped = Text(" ".join(sentences[:count])).wrap(self.app.console, max(1, width))
+            if len(wrapped) <= height:
+                return count
+        return 0
+
     def _fit(self, sentences: tuple[str, ...], width: int, height: int) -> list[Text]:
         wrapped: list[Text] = []
         for count in range(len(sentences), 0, -1):

@@ -7,6 +7,7 @@ name its help topic.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
@@ -174,7 +175,12 @@ def held_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
     player = board.player
     grid = _("on grid {count}").format(count=board.score.meeples)
     # Each held token with the key that plays it, in words where they fit.
-    held = [f"{KEY_OF_TOKEN[t]}:{t}" for t in player.actions]
+    # Two of a kind as one code with a count: room for the meeples on the grid.
+    counts = Counter(player.actions)
+    held = [
+        f"{KEY_OF_TOKEN[t]}:{t}" + (f"{glyphs.times}{n}" if n > 1 else "")
+        for t, n in counts.items()
+    ]
     worded = [f"{KEY_OF_TOKEN[t]}: {short_name(t)}" for t in player.actions]
     room = width - LABEL_WIDTH - 5
     if worded and len(", ".join(worded)) + 2 + len(grid) <= room:
