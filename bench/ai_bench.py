@@ -11,7 +11,8 @@ repository root::
     python bench/ai_bench.py --games 20 --budget 0.1 --levels hard medium
     python bench/ai_bench.py --levels hard ismcts --budget-ismcts 2
 
-Interrupting a run (Ctrl+C) still prints the table for the games finished.
+Interrupting a run (Ctrl+C, or SIGTERM for a run in the background) still
+prints the table for the games finished.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ import itertools
 import math
 import multiprocessing
 import random
+import signal
 import sys
 import time
 from dataclasses import dataclass, field
@@ -85,6 +87,16 @@ def play(task: Task) -> GameResult:
     return GameResult(task, seats[result.winner], times)
 
 
+def _ignore_interrupts() -> None:
+    # Ctrl+C reaches every process of the terminal's group; only the parent
+    # should act on it, or a worker dies mid-game and the pool cannot stop.
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
+
+
 def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
     """The 95% Wilson score interval for a proportion."""
     if n == 0:
@@ -126,7 +138,11 @@ def main(argv: list[str] | None = None) -> None:
     played = {pair: 0 for pair in pairings}
     times: dict[str, list[float]] = {lvl: [] for lvl in order}
     start = time.perf_counter()
-    pool = multiprocessing.Pool(args.workers)
+    pool = multiprocessing.Pool(args.workers, initializer=_ignore_interrupts)
+    # Set after the workers start, so they keep the defaults. A run started in
+    # the background has SIGINT ignored, so SIGTERM also stops it with a table.
+    signal.signal(signal.SIGINT, signal.default_int_handler)
+    signal.signal(signal.SIGTERM, _interrupt)
     try:
         for done, result in enumerate(pool.imap_unordered(play, tasks, chunksize=1), 1):
             pair = result.task.levels
