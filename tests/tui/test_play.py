@@ -27,7 +27,7 @@ from engine import (
     why_illegal,
 )
 from tui.app import ImhotepApp
-from tui.keys import keys_for
+from tui.keys import KEY_OF_TOKEN, keys_for
 from tui.screens.game import GameScreen
 from tui.screens.game_over import GameOverScreen
 from tui.screens.new_game import NewGameScreen
@@ -396,3 +396,19 @@ async def test_every_step_prompt_fits_one_line_at_80_columns(step: str) -> None:
         await pilot.pause()
         wide = screen.query_one("#prompt", Line).plain
         assert step_prompt(screen.state) in wide  # with room, the whole prompt
+
+
+def test_key_hint_names_only_the_tokens_that_can_be_played_now() -> None:
+    from tui.screens.game import GameScreen
+
+    state = Setup(seed=5).start()
+    legal = legal_actions(state)
+    assert GameScreen._key_hint(state, legal) == " [1-9 a-f]"
+    # Play on until someone may play a token, then the hint offers its key.
+    rng = random.Random(2)
+    while not any(isinstance(action, Play) for action in legal):
+        state = apply(state, rng.choice(legal))
+        legal = legal_actions(state)
+    playable = sorted(KEY_OF_TOKEN[a.token] for a in legal if isinstance(a, Play))
+    hint = GameScreen._key_hint(state, legal)
+    assert hint.startswith(" [1-9 a-f ") and sorted(hint[10:-1].split()) == playable

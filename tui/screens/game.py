@@ -399,7 +399,11 @@ class GameScreen(Screen[None]):
         if step is None:
             if legal == [PASS]:
                 return " [" + _(". to pass") + "]"
-            return f" [1-9 {boats} {' '.join(TOKEN_KEYS)}]"
+            # Only the tokens the player can play now: a newcomer holding none
+            # is not sent looking for them, and the step's words keep the room.
+            playable = {action.token for action in legal if isinstance(action, Play)}
+            tokens = "".join(f" {key}" for key, token in TOKEN_KEYS.items() if token in playable)
+            return f" [1-9 {boats}{tokens}]"
         hint = {
             "take": _("{boats}, then 1-3"),
             "swap": _("{boats}, then two of 1-3"),
