@@ -173,7 +173,7 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
         from match.match import Match
         from match.store import StoreError
 
-        store, _ = _store(args, required=True)
+        store = _store(args, required=True)[0]
         assert store is not None
         try:
             if command == "host":
@@ -185,7 +185,7 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
             raise CommandLineError(tr_error(exc), 2) from exc
         return ImhotepApp(ascii=ascii, open_match=match, store=store, me=me, lang=args.lang)
     if args.lobby:
-        store, _ = _store(args, required=True)
+        store = _store(args, required=True)[0]
         # IMHOTEP_SERVER: an SSH session, whose app must offer no dialog on the server's disk.
         disk = os.environ.get("IMHOTEP_SERVER") != "1"
         return ImhotepApp(

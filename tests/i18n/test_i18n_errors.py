@@ -297,6 +297,12 @@ def test_join_explains_a_missing_table_in_the_language_asked(tmp_path: Path) -> 
     assert result.stderr.strip() == "imhotep-duel: es gibt keinen Tisch mit dem Code ZZZZZ"
 
 
+def test_resume_without_a_game_says_so_in_the_language_asked(tmp_path: Path) -> None:
+    result = _cli("--resume", data=tmp_path, LC_ALL="hu_HU.UTF-8")
+    assert result.returncode == 1
+    assert result.stderr.strip() == "imhotep-duel: nincs folytatható játék."
+
+
 def test_join_explains_a_damaged_store_in_the_environments_language(tmp_path: Path) -> None:
     path = _damaged(tmp_path)
     result = _cli("--store", str(path), "join", "ABCDE", data=tmp_path, LANG="ru_RU.UTF-8")
