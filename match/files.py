@@ -1,19 +1,28 @@
 """The data folder, and safe reading and writing of the files kept there.
 
 No engine import: the start screen uses these (through :mod:`tui.files`)
-before any game is loaded. :mod:`match.saves` builds the JSON saves on them
-and :mod:`match.store` keeps its database in :func:`data_dir`.
+before any game is loaded (the error messages come through :mod:`match.words`,
+which loads the engine's message type only when an error is made).
+:mod:`match.saves` builds the JSON saves on them and :mod:`match.store` keeps
+its database in :func:`data_dir`.
 """
 
 from __future__ import annotations
 
 import contextlib
+import errno
 import os
 import stat
 import tempfile
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import platformdirs
+
+from match.words import as_message, msg, nmsg
+
+if TYPE_CHECKING:
+    from engine.message import Message
 
 APP_NAME = "imhotep-duel"
 DATA_DIR_ENV = "IMHOTEP_DATA_DIR"
@@ -23,7 +32,11 @@ MAX_FILE_BYTES = 5 * 1024 * 1024
 
 
 class StorageError(Exception):
-    """A game file that cannot be read or written; ``str(error)`` is for the player."""
+    """A game file that cannot be read or written.
+
+    ``str(error)`` is the English; ``error.message`` is usually a
+    :class:`~engine.message.Message`, which the app words with ``tr()``.
+    """
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -75,7 +88,12 @@ def atomic_write(path: Path, data: bytes) -> None:
         fd, tmp_name = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     except OSError as exc:
         raise StorageError(
-            f"{path.name}: cannot write to {path.parent}: {os_error_reason(exc)}"
+            msg(
+                "{label}: cannot write to {folder}: {reason}",
+                label=path.name,
+                folder=str(path.parent),
+                reason=os_error_reason(exc),
+            )
         ) from None
     tmp = Path(tmp_name)
     try:
@@ -92,7 +110,11 @@ def atomic_write(path: Path, data: bytes) -> None:
             tmp.unlink()
         if isinstance(exc, OSError):
             raise StorageError(
-                f"{path.name}: could not be written: {os_error_reason(exc)}"
+                msg(
+                    "{label}: could not be written: {reason}",
+                    label=path.name,
+                    reason=os_error_reason(exc),
+                )
             ) from None
         raise
     _fsync_dir(path.parent)
@@ -117,37 +139,79 @@ def read_bytes(path: Path, *, limit: int = MAX_FILE_BYTES) -> bytes:
     label = path.name or str(path)
     try:
         info = path.stat()
-    except FileNotFoundError:
-        raise StorageError(f"{label}: no such file") from None
     except OSError as exc:
-        raise StorageError(f"{label}: cannot be read: {os_error_reason(exc)}") from None
+        raise StorageError(_unreadable(label, exc)) from None
     if stat.S_ISDIR(info.st_mode):
-        raise StorageError(f"{label}: is a folder, not a save file")
+        raise StorageError(msg("{label}: is a folder, not a save file", label=label))
     # A FIFO or device would block or never end; check before opening.
     if not stat.S_ISREG(info.st_mode):
-        raise StorageError(f"{label}: is not a regular file")
+        raise StorageError(msg("{label}: is not a regular file", label=label))
     if info.st_size > limit:
         raise StorageError(
-            f"{label}: is too large for a save ({_size(info.st_size)}; the limit is {_size(limit)})"
+            msg(
+                "{label}: is too large for a save ({size}; the limit is {limit})",
+                label=label,
+                size=_size(info.st_size),
+                limit=_size(limit),
+            )
         )
     try:
         with path.open("rb") as handle:
             # The file may have grown since stat(); never read more than the limit.
             data = handle.read(limit + 1)
     except OSError as exc:
-        raise StorageError(f"{label}: cannot be read: {os_error_reason(exc)}") from None
+        raise StorageError(_unreadable(label, exc)) from None
     if len(data) > limit:
-        raise StorageError(f"{label}: is too large for a save (over {_size(limit)})")
+        raise StorageError(
+            msg("{label}: is too large for a save (over {limit})", label=label, limit=_size(limit))
+        )
     return data
 
 
-def os_error_reason(exc: OSError) -> str:
-    return (exc.strerror or str(exc)).lower()
+def _unreadable(label: str, exc: OSError) -> Message:
+    if isinstance(exc, FileNotFoundError):
+        return msg("{label}: no such file", label=label)
+    return msg("{label}: cannot be read: {reason}", label=label, reason=os_error_reason(exc))
 
 
-def _size(count: int) -> str:
+def os_error_reason(exc: OSError) -> Message:
+    """Why an operating system call failed, in words a translator can reword.
+
+    The common causes are messages; any other error keeps the system's text
+    (lower-cased to follow a colon), which stays English.
+    """
+    # The English is the C library's own (lower-cased), so that it reads as
+    # it always did; the catalog gives each language its words.
+    code = exc.errno
+    if code is None:
+        return as_message((str(exc) or type(exc).__name__).lower())
+    if code == errno.ENOENT:
+        return msg("no such file or directory")
+    if code == errno.EACCES:
+        return msg("permission denied")
+    if code == errno.EPERM:
+        return msg("operation not permitted")
+    if code == errno.ENOSPC:
+        return msg("no space left on device")
+    if code == getattr(errno, "EDQUOT", None):
+        return msg("disk quota exceeded")
+    if code == errno.EROFS:
+        return msg("read-only file system")
+    if code == errno.EISDIR:
+        return msg("is a directory")
+    if code == errno.ENOTDIR:
+        return msg("not a directory")
+    if code == errno.ENAMETOOLONG:
+        return msg("file name too long")
+    if code == errno.EIO:
+        return msg("input/output error")
+    return as_message((exc.strerror or str(exc) or type(exc).__name__).lower())
+
+
+def _size(count: int) -> Message:
+    # The figure is a value, so a language may write its own unit after it.
     if count >= 1024 * 1024:
-        return f"{count / (1024 * 1024):.1f} MiB"
+        return msg("{size} MiB", size=f"{count / (1024 * 1024):.1f}")
     if count >= 1024:
-        return f"{count / 1024:.0f} KiB"
-    return f"{count} bytes"
+        return msg("{size} KiB", size=f"{count / 1024:.0f}")
+    return nmsg("{count} byte", "{count} bytes", count)

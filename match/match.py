@@ -123,7 +123,7 @@ def decode_setup(data: bytes) -> Setup:
     try:
         return msgspec.json.decode(data, type=Setup)
     except (msgspec.MsgspecError, RecursionError, UnicodeDecodeError) as exc:
-        raise RecordError(f"the set-up is damaged ({exc})") from None
+        raise RecordError(msg("the set-up is damaged ({error})", error=str(exc))) from None
 
 
 class Match:
@@ -174,7 +174,9 @@ class Match:
                     import ai
 
                     if seat.kind not in ai.LEVELS:
-                        raise StoreError(f"unknown computer level {seat.kind!r}")
+                        raise StoreError(
+                            msg("unknown computer level {level}", level=repr(seat.kind))
+                        )
                     computers[index] = ai.make_player(seat.kind)
         self.computers = computers
         # Thinking: one search at a time; a stale one is ignored when it ends.
@@ -828,7 +830,11 @@ class Match:
         except (RecordError, StoreError) as exc:
             self._emit(
                 Notice(
-                    msg("The stored game cannot be read: {problem}", problem=str(exc)), error=True
+                    msg(
+                        "The stored game cannot be read: {problem}",
+                        problem=exc.reason if isinstance(exc, RecordError) else exc.message,
+                    ),
+                    error=True,
                 )
             )
             return
@@ -907,7 +913,9 @@ def _history_of(stored: StoredGame) -> History:
     try:
         return History.from_record(record, cursor=stored.cursor, undo_mode=mode)
     except RecordError as exc:
-        raise RecordError(f"game {stored.id} is damaged: {exc}") from None
+        raise RecordError(
+            msg("game {game} is damaged: {problem}", game=stored.id, problem=exc.reason)
+        ) from None
 
 
 def _sentences(said: list[Message]) -> str:

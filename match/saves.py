@@ -37,6 +37,7 @@ from engine import (
     encode_record,
     score,
 )
+from engine.message import msg
 from match.files import (
     MAX_FILE_BYTES,
     StorageError,
@@ -170,7 +171,7 @@ def sanitize_name(name: str) -> str:
     cleaned = cleaned.lstrip(". -").rstrip(". ")
     cleaned = cleaned[:MAX_NAME_LENGTH].rstrip(". ")
     if not cleaned or not any(ch.isalnum() for ch in cleaned):
-        raise StorageError("a save needs a name with at least one letter or digit")
+        raise StorageError(msg("a save needs a name with at least one letter or digit"))
     if cleaned.split(".")[0].upper() in _RESERVED:
         cleaned = f"{cleaned}_"
     return cleaned
@@ -233,7 +234,11 @@ def delete_save(path: Path) -> None:
         Path(path).unlink(missing_ok=True)
     except OSError as exc:
         raise StorageError(
-            f"{Path(path).name}: could not be deleted: {os_error_reason(exc)}"
+            msg(
+                "{label}: could not be deleted: {reason}",
+                label=Path(path).name,
+                reason=os_error_reason(exc),
+            )
         ) from None
 
 
@@ -285,7 +290,13 @@ def list_saves() -> list[SaveSummary]:
     except FileNotFoundError:
         return []
     except OSError as exc:
-        raise StorageError(f"{directory}: cannot list saves: {os_error_reason(exc)}") from None
+        raise StorageError(
+            msg(
+                "{folder}: cannot list saves: {reason}",
+                folder=str(directory),
+                reason=os_error_reason(exc),
+            )
+        ) from None
     summaries = [summarize(entry) for entry in entries]
     summaries.sort(key=lambda s: s.modified or datetime.min.replace(tzinfo=UTC), reverse=True)
     return summaries
@@ -335,13 +346,19 @@ def _errors_named(path: Path) -> Iterator[None]:
     except StorageError:
         raise
     except RecordError as exc:
-        raise StorageError(f"{label}: {exc}") from None
+        raise StorageError(msg("{label}: {problem}", label=label, problem=exc.reason)) from None
     except RecursionError:
-        raise StorageError(f"{label}: is nested too deeply to be a save") from None
+        raise StorageError(msg("{label}: is nested too deeply to be a save", label=label)) from None
     except MemoryError:
-        raise StorageError(f"{label}: is too large to read") from None
+        raise StorageError(msg("{label}: is too large to read", label=label)) from None
     except Exception as exc:
-        raise StorageError(f"{label}: cannot be read ({type(exc).__name__}: {exc})") from None
+        raise StorageError(
+            msg(
+                "{label}: cannot be read ({error})",
+                label=label,
+                error=f"{type(exc).__name__}: {exc}",
+            )
+        ) from None
 
 
 def _check_text(data: bytes) -> bytes:
@@ -349,12 +366,15 @@ def _check_text(data: bytes) -> bytes:
     if data.startswith(b"\xef\xbb\xbf"):
         data = data[3:]
     if not data.strip():
-        raise RecordError("the file is empty")
+        raise RecordError(msg("the file is empty"))
     try:
         data.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise RecordError(
-            f"is not UTF-8 text (byte {exc.start}); it is not a save file or it is damaged"
+            msg(
+                "is not UTF-8 text (byte {byte}); it is not a save file or it is damaged",
+                byte=exc.start,
+            )
         ) from None
     return data
 
@@ -363,39 +383,52 @@ def _read_header(data: bytes) -> _Header:
     try:
         return _header_decoder.decode(data)
     except msgspec.ValidationError:
-        raise RecordError("is not an Imhotep: The Duel save (not a JSON object)") from None
+        raise RecordError(msg("is not an Imhotep: The Duel save (not a JSON object)")) from None
     except msgspec.DecodeError as exc:
-        raise RecordError(f"is not readable JSON ({exc}); the file may be truncated") from None
+        raise RecordError(
+            msg("is not readable JSON ({error}); the file may be truncated", error=str(exc))
+        ) from None
 
 
 def _load_save(path: Path, data: bytes, header: _Header | None = None) -> LoadedGame:
     if header is None:
         header = _read_header(data)
     if header.format == RECORD_FORMAT:
-        raise RecordError("is a game record, not a save; open it with import")
+        raise RecordError(msg("is a game record, not a save; open it with import"))
     if header.format != SAVE_FORMAT:
-        raise RecordError("is not an Imhotep: The Duel save (no 'format' field of a save)")
+        raise RecordError(msg("is not an Imhotep: The Duel save (no 'format' field of a save)"))
     if header.version != SAVE_VERSION:
         raise RecordError(
-            f"save version {header.version!r} is not supported (this program reads "
-            f"version {SAVE_VERSION})"
+            msg(
+                "save version {version} is not supported (this program reads version {ours})",
+                version=repr(header.version),
+                ours=SAVE_VERSION,
+            )
         )
     try:
         save = _save_decoder.decode(data)
     except msgspec.ValidationError as exc:
-        raise RecordError(f"invalid save: {exc}") from None
+        raise RecordError(msg("invalid save: {error}", error=str(exc))) from None
     except msgspec.DecodeError as exc:
-        raise RecordError(f"is not readable JSON ({exc})") from None
+        raise RecordError(msg("is not readable JSON ({error})", error=str(exc))) from None
     record = save.record
     if record.format != RECORD_FORMAT or record.version != RECORD_VERSION:
         raise RecordError(
-            f"the game record inside has format {record.format!r} version {record.version}, "
-            f"which this program does not read"
+            msg(
+                "the game record inside has format {format} version {version}, "
+                "which this program does not read",
+                format=repr(record.format),
+                version=record.version,
+            )
         )
     cursor = save.cursor
     if cursor is not None and not 0 <= cursor <= len(record.actions):
         raise RecordError(
-            f"cursor {cursor} is outside the record (0 to {len(record.actions)} moves)"
+            msg(
+                "cursor {cursor} is outside the record (0 to {moves} moves)",
+                cursor=cursor,
+                moves=len(record.actions),
+            )
         )
     history = History.from_record(record, cursor=cursor, undo_mode=save.settings.undo_mode)
     return LoadedGame(path=path, save=save, states=history.all_states, history=history)

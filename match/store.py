@@ -41,9 +41,13 @@ import time
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from match.seats import HUMAN, Seat
+from match.words import as_message, msg
+
+if TYPE_CHECKING:
+    from engine.message import Message
 
 SCHEMA_VERSION = 1
 APPLICATION_ID = 0x494D4844  # "IMHD": tells our database from any other SQLite file
@@ -54,7 +58,12 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 5
 
 Status = Literal["open", "playing", "over"]
-DAMAGED = "is damaged (not a readable game database); it was left alone"
+
+
+def damaged() -> Message:
+    """What the store says of a file it cannot read as a database."""
+    return msg("is damaged (not a readable game database); it was left alone")
+
 
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS games (
@@ -114,7 +123,11 @@ CREATE INDEX IF NOT EXISTS seats_by_owner ON seats(owner);
 
 
 class StoreError(Exception):
-    """The store cannot do what was asked; ``str(error)`` is for the player."""
+    """The store cannot do what was asked.
+
+    ``str(error)`` is the English; ``error.message`` is usually a
+    :class:`~engine.message.Message`, which the app words with ``tr()``.
+    """
 
     def __init__(self, message: str) -> None:
         super().__init__(message)
@@ -214,9 +227,15 @@ class GameSummary:
         return f"{self.seats[0].label} v {self.seats[1].label}"
 
 
-def _reason(exc: BaseException) -> str:
+def _reason(exc: BaseException) -> Message:
+    if isinstance(exc, OSError):
+        from match.files import os_error_reason
+
+        return os_error_reason(exc)
+    if isinstance(exc, sqlite3.Error):
+        return _describe_db_error(exc)
     text = str(exc) or type(exc).__name__
-    return text[0].lower() + text[1:]
+    return as_message(text[0].lower() + text[1:])
 
 
 class Store:
@@ -240,21 +259,31 @@ class Store:
         label = str(path)
         if not path.exists():
             if not create:
-                raise StoreError(f"{label}: there is no game database there")
+                raise StoreError(msg("{label}: there is no game database there", label=label))
             try:
                 path.parent.mkdir(parents=True, exist_ok=True)
             except OSError as exc:
-                raise StoreError(f"{label}: cannot create its folder: {_reason(exc)}") from None
+                raise StoreError(
+                    msg(
+                        "{label}: cannot create its folder: {reason}",
+                        label=label,
+                        reason=_reason(exc),
+                    )
+                ) from None
         elif not path.is_file():
-            raise StoreError(f"{label}: is not a file")
+            raise StoreError(msg("{label}: is not a file", label=label))
         elif not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
-            raise StoreError(f"{label}: is read-only, so games cannot be kept there")
+            raise StoreError(
+                msg("{label}: is read-only, so games cannot be kept there", label=label)
+            )
         try:
             db = sqlite3.connect(
                 path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
             )
         except sqlite3.Error as exc:
-            raise StoreError(f"{label}: cannot be opened: {_reason(exc)}") from None
+            raise StoreError(
+                msg("{label}: cannot be opened: {reason}", label=label, reason=_reason(exc))
+            ) from None
         # Damaged text must not raise UnicodeDecodeError from deep inside a
         # query: it reads with replacement characters, which the checks of
         # names, notation and set-up then refuse or show harmlessly.
@@ -267,11 +296,13 @@ class Store:
             raise
         except sqlite3.Error as exc:
             db.close()
-            raise StoreError(f"{label}: {_describe_db_error(exc)}") from None
+            raise StoreError(
+                msg("{label}: {problem}", label=label, problem=_describe_db_error(exc))
+            ) from None
         except UnicodeDecodeError:
             # SQLite's own message quoted damaged bytes of the schema.
             db.close()
-            raise StoreError(f"{label}: {DAMAGED}") from None
+            raise StoreError(msg("{label}: {problem}", label=label, problem=damaged())) from None
         return store
 
     def _prepare(self) -> None:
@@ -283,16 +314,29 @@ class Store:
         version = db.execute("PRAGMA user_version").fetchone()[0]
         tables = db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
         if tables and app_id != APPLICATION_ID:
-            raise StoreError(f"{label}: is a database of another program; it was left alone")
+            raise StoreError(
+                msg("{label}: is a database of another program; it was left alone", label=label)
+            )
         if version > SCHEMA_VERSION:
             raise StoreError(
-                f"{label}: was written by a newer version of Imhotep: The Duel "
-                f"(store version {version}; this one reads {SCHEMA_VERSION}); it was left alone"
+                msg(
+                    "{label}: was written by a newer version of Imhotep: The Duel "
+                    "(store version {version}; this one reads {ours}); it was left alone",
+                    label=label,
+                    version=version,
+                    ours=SCHEMA_VERSION,
+                )
             )
         db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
         mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
-            raise StoreError(f"{label}: cannot share games (journal mode {mode}, not WAL)")
+            raise StoreError(
+                msg(
+                    "{label}: cannot share games (journal mode {mode}, not WAL)",
+                    label=label,
+                    mode=str(mode),
+                )
+            )
         db.execute("PRAGMA synchronous = FULL")
         db.execute("PRAGMA foreign_keys = ON")
         if not tables:
@@ -311,7 +355,11 @@ class Store:
             missing = {"games", "seats", "actions", "requests", "players", "imported"} - names
             if missing:
                 raise StoreError(
-                    f"{label}: is damaged (missing {', '.join(sorted(missing))}); it was left alone"
+                    msg(
+                        "{label}: is damaged (missing {tables}); it was left alone",
+                        label=label,
+                        tables=", ".join(sorted(missing)),
+                    )
                 )
 
     def close(self) -> None:
@@ -334,7 +382,10 @@ class Store:
             db.execute("BEGIN IMMEDIATE")
         except sqlite3.Error as exc:
             raise StoreError(
-                f"the game database is busy or unwritable: {_describe_db_error(exc)}"
+                msg(
+                    "the game database is busy or unwritable: {problem}",
+                    problem=_describe_db_error(exc),
+                )
             ) from None
         try:
             yield db
@@ -347,7 +398,9 @@ class Store:
         except sqlite3.Error as exc:
             with contextlib.suppress(sqlite3.Error):
                 db.execute("ROLLBACK")
-            raise StoreError(f"the game could not be saved: {_describe_db_error(exc)}") from None
+            raise StoreError(
+                msg("the game could not be saved: {problem}", problem=_describe_db_error(exc))
+            ) from None
 
     @contextlib.contextmanager
     def _errors(self) -> Iterator[None]:
@@ -356,9 +409,11 @@ class Store:
         except StoreError:
             raise
         except sqlite3.Error as exc:
-            raise StoreError(f"the game database: {_describe_db_error(exc)}") from None
+            raise StoreError(
+                msg("the game database: {problem}", problem=_describe_db_error(exc))
+            ) from None
         except UnicodeDecodeError:
-            raise StoreError(f"the game database {DAMAGED}") from None
+            raise StoreError(msg("the game database {problem}", problem=damaged())) from None
 
     def changed(self, since: int | None) -> tuple[bool, int]:
         """Whether another connection committed since ``since``; the new mark.
@@ -437,7 +492,7 @@ class Store:
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if db.execute("SELECT 1 FROM games WHERE code = ?", (code,)).fetchone() is None:
                 return code
-        raise StoreError("no free table code could be found")  # 33 million codes: never
+        raise StoreError(msg("no free table code could be found"))  # 33 million codes: never
 
     def game(self, game_id: int) -> StoredGame:
         """Everything stored about one game; StoreError if there is no such game
@@ -445,7 +500,9 @@ class Store:
         try:
             return self._game(game_id)
         except (ValueError, TypeError, OverflowError) as exc:
-            raise StoreError(f"game {game_id} is damaged ({exc})") from None
+            raise StoreError(
+                msg("game {game} is damaged ({error})", game=game_id, error=str(exc))
+            ) from None
 
     def _game(self, game_id: int) -> StoredGame:
         with self._errors():
@@ -456,7 +513,7 @@ class Store:
                 (game_id,),
             ).fetchone()
             if row is None:
-                raise StoreError(f"there is no game number {game_id}")
+                raise StoreError(msg("there is no game number {game}", game=game_id))
             seat_rows = db.execute(
                 "SELECT seat, name, kind, owner, session, seen_at FROM seats"
                 " WHERE game_id = ? ORDER BY seat",
@@ -476,18 +533,31 @@ class Store:
             for ply, text, seat, at in action_rows
         )
         if [a.ply for a in actions] != list(range(len(actions))):
-            raise StoreError(f"game {game_id} is damaged: its moves are not numbered in order")
+            raise StoreError(
+                msg("game {game} is damaged: its moves are not numbered in order", game=game_id)
+            )
         cursor = int(row[5])
         if not 0 <= cursor <= len(actions):
             raise StoreError(
-                f"game {game_id} is damaged: it stands at move {cursor} of {len(actions)}"
+                msg(
+                    "game {game} is damaged: it stands at move {cursor} of {moves}",
+                    game=game_id,
+                    cursor=cursor,
+                    moves=len(actions),
+                )
             )
         status = row[4]
         if status not in ("open", "playing", "over"):
-            raise StoreError(f"game {game_id} is damaged: unknown status {status!r}")
+            raise StoreError(
+                msg(
+                    "game {game} is damaged: unknown status {status}",
+                    game=game_id,
+                    status=repr(status),
+                )
+            )
         setup = row[2]
         if not isinstance(setup, str):
-            raise StoreError(f"game {game_id} is damaged: its set-up is not text")
+            raise StoreError(msg("game {game} is damaged: its set-up is not text", game=game_id))
         return StoredGame(
             id=int(row[0]),
             code=row[1] if isinstance(row[1], str) else None,
@@ -590,7 +660,14 @@ class Store:
         with self._errors(), self._write() as db:
             cursor = self._cursor(db, game_id)
             if cursor != ply:
-                raise StaleWrite(f"the game moved on elsewhere (move {cursor}, not {ply})", cursor)
+                raise StaleWrite(
+                    msg(
+                        "the game moved on elsewhere (move {cursor}, not {ply})",
+                        cursor=cursor,
+                        ply=ply,
+                    ),
+                    cursor,
+                )
             db.execute("DELETE FROM actions WHERE game_id = ? AND ply >= ?", (game_id, ply))
             db.execute(
                 "INSERT INTO actions (game_id, ply, notation, seat, at) VALUES (?,?,?,?,?)",
@@ -608,13 +685,20 @@ class Store:
             cursor = self._cursor(db, game_id)
             if cursor != expected:
                 raise StaleWrite(
-                    f"the game moved on elsewhere (move {cursor}, not {expected})", cursor
+                    msg(
+                        "the game moved on elsewhere (move {cursor}, not {ply})",
+                        cursor=cursor,
+                        ply=expected,
+                    ),
+                    cursor,
                 )
             count = db.execute(
                 "SELECT count(*) FROM actions WHERE game_id = ?", (game_id,)
             ).fetchone()[0]
             if not 0 <= new <= count:
-                raise StoreError(f"move {new} is outside this game (0 to {count})")
+                raise StoreError(
+                    msg("move {move} is outside this game (0 to {last})", move=new, last=count)
+                )
             db.execute("DELETE FROM requests WHERE game_id = ?", (game_id,))
             self._moved(db, game_id, new, summary, now, over=False)
 
@@ -622,7 +706,7 @@ class Store:
     def _cursor(db: sqlite3.Connection, game_id: int) -> int:
         row = db.execute("SELECT cursor FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
-            raise StoreError(f"game {game_id} is no longer in the store")
+            raise StoreError(msg("game {game} is no longer in the store", game=game_id))
         return int(row[0])
 
     @staticmethod
@@ -660,15 +744,15 @@ class Store:
                 "SELECT kind, owner FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
             ).fetchone()
             if row is None:
-                raise StoreError(f"game {game_id} has no seat {seat + 1}")
+                raise StoreError(msg("game {game} has no seat {seat}", game=game_id, seat=seat + 1))
             kind, current = row
             if kind != HUMAN:
-                raise StoreError("that seat is the computer's")
+                raise StoreError(msg("that seat is the computer's"))
             if current is not None and current != owner:
-                raise StoreError("that seat has been taken by another player")
+                raise StoreError(msg("that seat has been taken by another player"))
             invited = db.execute("SELECT invited FROM games WHERE id = ?", (game_id,)).fetchone()
             if current is None and invited and invited[0] and invited[0] != owner:
-                raise StoreError("that table is kept for another player")
+                raise StoreError(msg("that table is kept for another player"))
             if name is not None:
                 db.execute(
                     "UPDATE seats SET owner = ?, name = ? WHERE game_id = ? AND seat = ?",
@@ -757,7 +841,9 @@ class Store:
                 )
         except StoreError as exc:
             if "UNIQUE" in exc.message.upper():
-                raise StoreError(f"the name {name!r} is taken by another player") from None
+                raise StoreError(
+                    msg("the name {name} is taken by another player", name=repr(name))
+                ) from None
             raise
 
     # Files brought in ------------------------------------------------------
@@ -789,7 +875,7 @@ def _lenient_text(data: bytes) -> str:
 
 def _check_value(value: object) -> object:
     if isinstance(value, bytes):
-        raise StoreError("the game database holds binary data where text was expected")
+        raise StoreError(msg("the game database holds binary data where text was expected"))
     return value
 
 
@@ -797,12 +883,14 @@ def _seats_of(
     game_id: int, rows: list[tuple[object, ...]]
 ) -> tuple[tuple[Seat, Seat], tuple[Presence, Presence]]:
     if [row[0] for row in rows] != [0, 1]:
-        raise StoreError(f"game {game_id} is damaged: it does not have its two seats")
+        raise StoreError(
+            msg("game {game} is damaged: it does not have its two seats", game=game_id)
+        )
     seats = []
     presence = []
     for _, name, kind, owner, session, seen_at in rows:
         if not isinstance(name, str) or not isinstance(kind, str):
-            raise StoreError(f"game {game_id} is damaged: a seat has no name")
+            raise StoreError(msg("game {game} is damaged: a seat has no name", game=game_id))
         seats.append(Seat(name=name, kind=kind, owner=owner if isinstance(owner, str) else None))
         presence.append(
             Presence(
@@ -813,19 +901,22 @@ def _seats_of(
     return (seats[0], seats[1]), (presence[0], presence[1])
 
 
-def _describe_db_error(exc: sqlite3.Error) -> str:
+def _describe_db_error(exc: sqlite3.Error) -> Message:
+    """SQLite's complaint in the player's words; its own English only as a last resort."""
     text = str(exc).lower()
     if "locked" in text or "busy" in text:
-        return "another program keeps it locked; try again in a moment"
+        return msg("another program keeps it locked; try again in a moment")
     if "not a database" in text or "malformed" in text or "corrupt" in text:
-        return DAMAGED
+        return damaged()
     if "readonly" in text or "read-only" in text:
-        return "is read-only, so games cannot be kept there"
+        return msg("is read-only, so games cannot be kept there")
     if "disk" in text and "full" in text:
-        return "the disk is full"
+        return msg("the disk is full")
+    if "disk i/o" in text:
+        return msg("the disk could not be read or written")
     if "unable to open" in text:
-        return "cannot be opened"
-    return text
+        return msg("cannot be opened")
+    return as_message(text)
 
 
 def session_id() -> str:

@@ -17,7 +17,8 @@ import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from tui.i18n import LANGUAGES
+from tui import i18n
+from tui.i18n import LANGUAGES, _, tr_error
 
 # Imported late (see build_app) so that --help and argument errors answer at once.
 if TYPE_CHECKING:
@@ -120,7 +121,9 @@ def _store(args: argparse.Namespace, *, required: bool) -> tuple[Store | None, s
         return Store.open(args.store if args.store is not None else store_path()), None
     except StoreError as exc:
         if required or args.store is not None:
-            raise CommandLineError(f"the game store cannot be used: {exc}", 2) from exc
+            raise CommandLineError(
+                _("the game store cannot be used: {problem}").format(problem=tr_error(exc)), 2
+            ) from exc
         return None, exc.message
 
 
@@ -132,7 +135,7 @@ def _host(args: argparse.Namespace, store: Store, me: str) -> Match:
     try:
         sides = str(Sides.parse(args.sides))
     except ValueError as exc:
-        raise CommandLineError(str(exc), 2) from exc
+        raise CommandLineError(tr_error(exc), 2) from exc
     seed = random.SystemRandom().getrandbits(32)
     starter = args.starter - 1 if args.starter else random.Random(f"starter-{seed}").randrange(2)
     mine = args.seat - 1
@@ -149,7 +152,7 @@ def _host(args: argparse.Namespace, store: Store, me: str) -> Match:
             me=me,
         )
     except RecordError as exc:
-        raise CommandLineError(str(exc), 2) from exc
+        raise CommandLineError(tr_error(exc), 2) from exc
 
 
 def build_app(args: argparse.Namespace) -> ImhotepApp:
@@ -170,7 +173,7 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
         from match.match import Match
         from match.store import StoreError
 
-        store, _ = _store(args, required=True)
+        store = _store(args, required=True)[0]
         assert store is not None
         try:
             if command == "host":
@@ -179,10 +182,10 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
                 match = Match.join(store, args.code, me=me, name=_player_name(args))
         except (StoreError, RecordError) as exc:
             store.close()
-            raise CommandLineError(str(exc), 2) from exc
+            raise CommandLineError(tr_error(exc), 2) from exc
         return ImhotepApp(ascii=ascii, open_match=match, store=store, me=me, lang=args.lang)
     if args.lobby:
-        store, _ = _store(args, required=True)
+        store = _store(args, required=True)[0]
         # IMHOTEP_SERVER: an SSH session, whose app must offer no dialog on the server's disk.
         disk = os.environ.get("IMHOTEP_SERVER") != "1"
         return ImhotepApp(
@@ -194,7 +197,7 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
         try:
             loaded = saves.import_file(args.load)
         except saves.StorageError as exc:
-            raise CommandLineError(str(exc), 2) from exc
+            raise CommandLineError(tr_error(exc), 2) from exc
         store, problem = _store(args, required=False)
         return ImhotepApp(
             ascii=ascii, open_game=loaded, store=store, store_problem=problem, me=me, lang=args.lang
@@ -206,7 +209,7 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
     if args.resume:
         games = app.unfinished_games()
         if not games:
-            raise CommandLineError("there is no game to resume.", 1)
+            raise CommandLineError(_("there is no game to resume."), 1)
         app.resume_first = games[0].id if len(games) == 1 else "list"
     return app
 
@@ -219,6 +222,11 @@ def main(argv: list[str] | None = None) -> int:
 
         return serve(arguments[1:])
     args = parse_args(argv)
+    # The app chooses again when it starts; a game that cannot be opened is
+    # explained here, before there is an app, in the language it would speak.
+    from tui.files import read_settings
+
+    i18n.use(i18n.choose_language(args.lang, read_settings().lang))
     try:
         app = build_app(args)
     except CommandLineError as exc:

@@ -18,7 +18,7 @@ from textual.screen import Screen
 from tui import files, i18n
 from tui.ascii_widgets import AsciiChanged, AsciiCommandPalette, use_ascii_scrollbars
 from tui.charset import terminal_is_utf8
-from tui.i18n import N_, _
+from tui.i18n import N_, _, tr, tr_error
 from tui.paths import style_path
 from tui.screens.start import StartScreen
 
@@ -260,7 +260,7 @@ class ImhotepApp(App[None]):
         try:
             return self.store.games(owner=self.me, statuses=("open", "playing"))
         except StoreError as exc:
-            self.notify(str(exc), severity="error", markup=False)
+            self.notify(tr_error(exc), severity="error", markup=False)
             return []
 
     def can_continue(self) -> bool:
@@ -274,7 +274,7 @@ class ImhotepApp(App[None]):
         if self.store is None and self.store_problem and not self._problem_shown:
             self._problem_shown = True
             self.notify(
-                _("Games are not being kept: {problem}").format(problem=self.store_problem),
+                _("Games are not being kept: {problem}").format(problem=tr(self.store_problem)),
                 severity="warning",
                 timeout=12,
                 markup=False,
@@ -312,7 +312,7 @@ class ImhotepApp(App[None]):
         if away and self.store is None:
             self.notify(
                 _("A game with another terminal needs the game store: {problem}").format(
-                    problem=self.store_problem
+                    problem=tr(self.store_problem or "")
                 ),
                 severity="error",
                 timeout=10,
@@ -331,7 +331,7 @@ class ImhotepApp(App[None]):
             )
         except StoreError as exc:
             self.notify(
-                _("This game is not being kept: {problem}").format(problem=exc),
+                _("This game is not being kept: {problem}").format(problem=tr_error(exc)),
                 severity="error",
                 timeout=10,
                 markup=False,
@@ -407,7 +407,7 @@ class ImhotepApp(App[None]):
             match = Match.open(self.store, game_id, me=self.me)
         except (StoreError, RecordError) as exc:
             self.notify(
-                _("Cannot open that game: {problem}").format(problem=exc),
+                _("Cannot open that game: {problem}").format(problem=tr_error(exc)),
                 severity="error",
                 timeout=10,
                 markup=False,
@@ -450,7 +450,7 @@ class ImhotepApp(App[None]):
             match = Match.adopt(loaded.history, pair, store=self.store, me=self.me)
         except StoreError as exc:
             self.notify(
-                _("This game is not being kept: {problem}").format(problem=exc),
+                _("This game is not being kept: {problem}").format(problem=tr_error(exc)),
                 severity="error",
                 timeout=10,
                 markup=False,
@@ -480,7 +480,7 @@ class ImhotepApp(App[None]):
             files.write_settings(self.settings)
         except files.StorageError as exc:
             self.notify(
-                _("Settings not saved: {problem}").format(problem=exc),
+                _("Settings not saved: {problem}").format(problem=tr_error(exc)),
                 severity="warning",
                 markup=False,
             )

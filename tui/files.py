@@ -69,9 +69,14 @@ def read_settings() -> Settings:
     Each field is checked on its own, so one bad value (say ``"ascii": "yes"``)
     falls back to its default without losing the others.
     """
+    path = settings_path()
+    if not path.exists():
+        # The first start: no error to word (which would load the engine's
+        # message type before the start screen needs it).
+        return Settings()
     try:
         # A byte order mark (some Windows editors add one) is harmless.
-        data = read_bytes(settings_path(), limit=64 * 1024).removeprefix(b"\xef\xbb\xbf")
+        data = read_bytes(path, limit=64 * 1024).removeprefix(b"\xef\xbb\xbf")
         raw = msgspec.json.decode(data)
     except Exception:
         # Settings are a convenience: whatever is wrong, start with the defaults.

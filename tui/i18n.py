@@ -193,6 +193,20 @@ def tr(text: str) -> str:
     return result
 
 
+def tr_error(error: BaseException) -> str:
+    """Why ``error`` happened, in the current language where its words allow.
+
+    The engine's errors carry their message as ``reason`` and the match
+    layer's (a save file, the game store) as ``message``; anything else is
+    shown as it is.
+    """
+    for name in ("reason", "message"):
+        words = getattr(error, name, None)
+        if isinstance(words, str) and words:
+            return tr(words)
+    return str(error)
+
+
 __all__ = [
     "DOMAIN",
     "LANGUAGES",
@@ -208,6 +222,7 @@ __all__ = [
     "npgettext",
     "pgettext",
     "tr",
+    "tr_error",
     "translations",
     "translator",
     "use",

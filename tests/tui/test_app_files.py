@@ -166,6 +166,7 @@ def test_cli_resume_without_a_game_says_so() -> None:
     result = _run_cli("--resume")
     assert result.returncode == 1
     assert "no game to resume" in result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def test_a_plain_start_leaves_the_engine_and_saves_unloaded(tmp_path: Path) -> None:

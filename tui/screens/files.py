@@ -18,7 +18,7 @@ from textual.screen import ModalScreen
 from textual.widgets import DataTable, Input, Static
 
 from match import saves
-from tui.i18n import N_, _
+from tui.i18n import N_, _, tr, tr_error
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
 
@@ -95,7 +95,7 @@ class LoadScreen(ModalScreen[saves.LoadedGame | None]):
             self.summaries = saves.list_saves()
         except saves.StorageError as exc:
             self.summaries = []
-            problem.update(Text(str(exc)))
+            problem.update(Text(tr_error(exc)))
         for index, summary in enumerate(self.summaries):
             table.add_row(*self._row(summary), key=str(index))
         if not self.summaries:
@@ -132,7 +132,7 @@ class LoadScreen(ModalScreen[saves.LoadedGame | None]):
         event.stop()
         summary = self.summaries[int(str(event.row_key.value))]
         if summary.error is not None:
-            self.query_one("#problem", Static).update(Text(summary.error))
+            self.query_one("#problem", Static).update(Text(tr(summary.error)))
             return
         self._open(summary.path)
 
@@ -140,7 +140,7 @@ class LoadScreen(ModalScreen[saves.LoadedGame | None]):
         try:
             loaded = saves.import_file(path)
         except saves.StorageError as exc:
-            self.query_one("#problem", Static).update(Text(str(exc)))
+            self.query_one("#problem", Static).update(Text(tr_error(exc)))
             return
         self.dismiss(loaded)
 

@@ -49,7 +49,7 @@ from tui import cursor as nav
 from tui.glyphs import ASCII, UNICODE
 from tui.guide import guide_sentences
 from tui.help.topics import TOKEN_TOPICS, topic_for_reason
-from tui.i18n import N_, _, ngettext, tr
+from tui.i18n import N_, _, ngettext, tr, tr_error
 from tui.keys import BOAT_KEYS, TOKEN_KEYS, keys_for
 from tui.kinds import kind_word
 from tui.paths import style_path
@@ -233,7 +233,7 @@ class GameScreen(Screen[None]):
             problem = getattr(self.app, "store_problem", None)
             if not problem:
                 return ""
-            return _("This game is not being kept: {problem}").format(problem=problem)
+            return _("This game is not being kept: {problem}").format(problem=tr(problem))
         if match.code and not all(seat.owner for seat in match.seats if not seat.computer):
             if getattr(self.app, "lobby", None) is not None:
                 # Over SSH there is no command line: the other player is in the lobby.
@@ -761,7 +761,7 @@ class GameScreen(Screen[None]):
                         "{count} steps could not be written to the game store ({problem}). "
                         "Quit anyway and lose them?",
                         self.match.unsaved,
-                    ).format(count=self.match.unsaved, problem=self.match.store_problem)
+                    ).format(count=self.match.unsaved, problem=tr(self.match.store_problem or ""))
                 ),
                 answered,
             )
@@ -786,7 +786,7 @@ class GameScreen(Screen[None]):
             try:
                 taken = saves.save_path(name).exists()
             except saves.StorageError as exc:
-                self.notify(str(exc), severity="error", timeout=10, markup=False)
+                self.notify(tr_error(exc), severity="error", timeout=10, markup=False)
                 return
             if taken and name != replacing:
                 self.action_save(default=name, replacing=name)
@@ -800,7 +800,7 @@ class GameScreen(Screen[None]):
                     settings=saves.GameSettings(undo_mode=self.history.undo_mode, ascii=self.ascii),
                 )
             except saves.StorageError as exc:
-                self.notify(str(exc), severity="error", timeout=10, markup=False)
+                self.notify(tr_error(exc), severity="error", timeout=10, markup=False)
             else:
                 self.notify(_("Saved as {name}.").format(name=path.stem), markup=False)
 

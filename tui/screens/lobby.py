@@ -25,7 +25,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
-from tui.i18n import N_, _, ngettext, pgettext, tr
+from tui.i18n import N_, _, ngettext, pgettext, tr, tr_error
 from tui.paths import style_path
 from tui.screens.game import GameScreen
 from tui.widgets.keybar import KeyBar
@@ -105,8 +105,7 @@ def _my_seat(game: GameSummary, me: str) -> int | None:
 
 def _why(error: Exception) -> str:
     """What went wrong, in the player's language where the words are the engine's."""
-    reason = getattr(error, "reason", None) or getattr(error, "message", None)
-    return tr(reason) if isinstance(reason, str) else str(error)
+    return tr_error(error)
 
 
 def _table_setup(store: Store, game_id: int) -> tuple[str, int | None]:
@@ -390,7 +389,9 @@ class LobbyScreen(Screen[None]):
         store = self.imhotep.store
         if store is None:
             self.say(
-                _("Games cannot be played here: {reason}").format(reason=self.imhotep.store_problem)
+                _("Games cannot be played here: {reason}").format(
+                    reason=tr(self.imhotep.store_problem or "")
+                )
             )
             return
         from match.store import StoreError

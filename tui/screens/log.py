@@ -20,7 +20,7 @@ from textual.widgets import DataTable, Static
 from engine import GameState, describe, score
 from match import saves
 from match.history import History
-from tui.i18n import N_, _, tr
+from tui.i18n import N_, _, tr, tr_error
 from tui.paths import style_path
 from tui.screens.files import PromptScreen
 from tui.widgets.harbor import Harbor
@@ -126,7 +126,7 @@ class LogScreen(Screen[None]):
             try:
                 path = saves.export_record(Path(answer).expanduser(), self.history.record)
             except saves.StorageError as exc:
-                self.notify(str(exc), severity="error", timeout=8, markup=False)
+                self.notify(tr_error(exc), severity="error", timeout=8, markup=False)
             else:
                 self.notify(_("Game record written to {path}").format(path=path), markup=False)
 
