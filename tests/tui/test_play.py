@@ -412,3 +412,30 @@ def test_key_hint_names_only_the_tokens_that_can_be_played_now() -> None:
     playable = sorted(KEY_OF_TOKEN[a.token] for a in legal if isinstance(a, Play))
     hint = GameScreen._key_hint(state, legal)
     assert hint.startswith(" [1-9 a-f ") and sorted(hint[10:-1].split()) == playable
+
+
+@pytest.mark.parametrize("ascii_mode", [False, True])
+async def test_a_message_too_long_for_its_lines_ends_on_a_whole_word_marked_cut(
+    ascii_mode: bool,
+) -> None:
+    from tui.widgets.line import Line
+
+    setup = Setup(seed=4)
+    app = ImhotepApp(ascii=ascii_mode)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, history_of(setup, []))
+        await pilot.pause()
+        words = [f"word{n:02d}" for n in range(60)]  # about five lines at 80 columns
+        screen.say(" ".join(words))
+        await pilot.pause()
+        line = screen.query_one("#message", Line)
+        shown = [strip.text.rstrip() for strip in line.lines(line.content_size.width)]
+        assert len(shown) == line.content_size.height == 2
+        more = "..." if ascii_mode else "…"
+        assert shown[-1].endswith(more)
+        seen = " ".join(shown)[: -len(more)].split()
+        assert seen == words[: len(seen)]  # whole words, in order, none cut
+        # A message that fits is left as it is.
+        screen.say("word01 word02")
+        await pilot.pause()
+        assert [s.text.rstrip() for s in line.lines(line.content_size.width)] == ["word01 word02"]

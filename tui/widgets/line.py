@@ -47,8 +47,26 @@ class Line(StripView):
             )
         # Plain text: messages quote player names, which may contain brackets.
         text = Text(self.text) if isinstance(self.text, str) else self.text
-        key = (text.plain, str(text.style), tuple(text.spans))
-        return self.part(key, lambda: list(text.wrap(self.app.console, width)))
+        height = self.content_size.height
+        key = (text.plain, str(text.style), tuple(text.spans), height)
+        return self.part(key, lambda: self._wrap(text, width, height))
+
+    def _wrap(self, text: Text, width: int, height: int) -> list[Text]:
+        wrapped = list(text.wrap(self.app.console, width))
+        if height < 1 or len(wrapped) <= height or text.spans:
+            return wrapped
+        # Too long for the line (a long unload told in full): end on a whole
+        # word with a mark that more was said, rather than losing the last
+        # line unseen. The log (g) keeps the whole sentence.
+        more = "..." if getattr(self.screen, "ascii", False) else "…"
+        words = text.plain.split(" ")
+        for count in range(len(words) - 1, 0, -1):
+            head = " ".join(words[:count]).rstrip(" ,;:")
+            shorter = Text(head + more, style=text.style)
+            lines = list(shorter.wrap(self.app.console, width))
+            if len(lines) <= height:
+                return lines
+        return wrapped[:height]
 
     def sentences_shown(self, sentences: Sequence[str]) -> int:
         """How many of ``sentences``, from the first, the line has room for now."""
