@@ -15,14 +15,14 @@ gains about 0.42 of the pool less 1.6 tokens, because the last boat's cargo
 and the box keep some (0.39 of a full pool, 0.22 of the last eight). Under
 that model every monument's expected points are computed exactly: by
 summing the engine's own scoring over the binomial chances of what is gained
-(pyramids, temples, obelisks), or in closed form (burial chamber runs). Who
+(pyramids, obelisks), layer by layer (side B temples), or in closed form
+(burial chamber runs). Who
 reaches five obelisks first, when both do, is read from a random order of
 the tokens each gains.
 """
 
 from __future__ import annotations
 
-import itertools
 from functools import lru_cache
 from math import comb
 from typing import Final, NamedTuple
@@ -32,9 +32,9 @@ from engine.scoring import (
     CHAMBER_A,
     CHAMBER_B_PER_GROUP,
     OBELISK_B_THRESHOLD,
+    TEMPLE_B_SET,
     obelisk_points,
     pyramid_points,
-    temple_points,
 )
 from engine.tokens import FULL_SET
 
@@ -194,20 +194,30 @@ def _temple_outlook(
 ) -> float:
     if side == "A":
         return sum(v * (h + chance * c) for v, h, c in zip((1, 2, 3, 4), held, coming, strict=True))
-    # Side B scores sets across values: sum over every way the four values may come.
+    # Side B builds sets in layers: layer k holds each value of which more
+    # than k are owned, and scores by how many values it holds. The values
+    # are gained independently, so each layer's size is a sum of four
+    # independent yes-or-no chances, and the expected points are summed
+    # layer by layer rather than over every way the four values may come.
+    above: list[list[float]] = []  # above[v][k]: the chance of owning more than k of value v
+    for h, c in zip(held, coming, strict=True):
+        gains = _gains(c, chance)
+        tail = [0.0] * (h + c + 1)
+        for k in range(h + c):
+            gained_needed = k + 1 - h  # gains beyond what is held that make more than k
+            tail[k] = 1.0 if gained_needed <= 0 else sum(gains[gained_needed:])
+        above.append(tail)
     total = 0.0
-    per_value = [tuple(enumerate(_gains(c, chance))) for c in coming]
-    for combination in itertools.product(*per_value):
-        chance_of = 1.0
-        for _, p in combination:
-            chance_of *= p
-        if chance_of == 0.0:
-            continue
-        values = tuple(
-            v for v, h, (g, _) in zip((1, 2, 3, 4), held, combination, strict=True)
-            for _ in range(h + g)
-        )  # fmt: skip
-        total += chance_of * temple_points("B", values)
+    for k in range(max(len(t) for t in above) - 1):
+        sizes = [1.0]  # sizes[n]: the chance that n values so far reach layer k
+        for tail in above:
+            p = tail[k] if k < len(tail) else 0.0
+            grown = [0.0] * (len(sizes) + 1)
+            for n, q in enumerate(sizes):
+                grown[n] += q * (1 - p)
+                grown[n + 1] += q * p
+            sizes = grown
+        total += sum(q * TEMPLE_B_SET[n] for n, q in enumerate(sizes))
     return total
 
 
@@ -270,18 +280,28 @@ def outlook(state: GameState) -> tuple[float, float]:
     the game is over nothing more is to come, and this is the monument score.
     """
     first, second = state.players
-    pool = pool_of(state.box, first, second)
-    chance = 0.0 if state.over else share(pool.size)
+    return _outlook(state.sides, state.box, first, second, state.first_to_five, state.over)
+
+
+# Search judges the same holdings under many deals of the hidden tokens,
+# which the outlook never reads, so whole answers are worth remembering.
+@lru_cache(maxsize=1 << 15)
+def _outlook(
+    sides: Sides,
+    box: tuple[str, ...],
+    first: Player,
+    second: Player,
+    first_to_five: int,
+    over: bool,
+) -> tuple[float, float]:
+    pool = pool_of(box, first, second)
+    chance = 0.0 if over else share(pool.size)
     obelisks = obelisk_outlook(
-        state.sides.obelisk,
-        (first.obelisks, second.obelisks),
-        state.first_to_five,
-        pool.obelisks,
-        chance,
+        sides.obelisk, (first.obelisks, second.obelisks), first_to_five, pool.obelisks, chance
     )
     return (
-        obelisks[0] + monuments_outlook(state.sides, first, pool, chance),
-        obelisks[1] + monuments_outlook(state.sides, second, pool, chance),
+        obelisks[0] + monuments_outlook(sides, first, pool, chance),
+        obelisks[1] + monuments_outlook(sides, second, pool, chance),
     )
 
 

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import itertools
 from collections import Counter
+from math import comb
 
 import pytest
 from ai_support import midgame
@@ -11,9 +13,9 @@ from hypothesis import strategies as st
 from msgspec.structs import replace
 
 from ai.evaluate import OUTLOOK, SCORE, points
-from ai.outlook import monuments_outlook, obelisk_outlook, outlook, pool_of, share
+from ai.outlook import _temple_outlook, monuments_outlook, obelisk_outlook, outlook, pool_of, share
 from engine import NO_PLAYER, GameState, Player, Sides, new_game, unloadable_boats
-from engine.scoring import obelisk_points
+from engine.scoring import obelisk_points, temple_points
 from engine.tokens import FULL_SET
 
 SIDE_SETS = ["AAAA", "BBBB", "ABAB", "BABA"]
@@ -181,6 +183,35 @@ def test_obelisk_races_follow_the_model_exactly() -> None:
     assert obelisk_outlook("B", (6, 2), 0, 0, 0.3) == (12.0, 0.0)
     # A target out of reach counts nothing, however many tokens are shared.
     assert obelisk_outlook("B", (1, 9), 1, 3, 0.4)[0] == 0.0
+
+
+def temple_b_by_enumeration(
+    held: tuple[int, int, int, int], coming: tuple[int, int, int, int], chance: float
+) -> float:
+    """Side B temples' expected points over every way the four values may come."""
+    total = 0.0
+    for gained in itertools.product(*(range(c + 1) for c in coming)):
+        chance_of = 1.0
+        for g, c in zip(gained, coming, strict=True):
+            chance_of *= comb(c, g) * chance**g * (1 - chance) ** (c - g)
+        values = tuple(
+            v for v, h, g in zip((1, 2, 3, 4), held, gained, strict=True) for _ in range(h + g)
+        )
+        total += chance_of * temple_points("B", values)
+    return total
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    held=st.tuples(*[st.integers(0, 4)] * 4),
+    coming=st.tuples(*[st.integers(0, 4)] * 4),
+    chance=st.sampled_from([0.0, 0.1, 0.25, 0.4, 0.5]),
+)
+def test_side_b_temples_by_layers_match_every_way_the_values_may_come(
+    held: tuple[int, int, int, int], coming: tuple[int, int, int, int], chance: float
+) -> None:
+    expected = temple_b_by_enumeration(held, coming, chance)
+    assert _temple_outlook("B", held, coming, chance) == pytest.approx(expected, abs=1e-9)
 
 
 def test_the_outlook_prefers_the_promising_unload_that_the_score_misses() -> None:
