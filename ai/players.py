@@ -3,8 +3,16 @@
 A player plans a complete turn but hands out only its first step; when asked
 again in the same turn it reuses the plan while the position is the one it
 expected, and plans afresh when something new came to light (a refilled boat).
-Hard searches afresh before every step of a turn (its tree search gives each
-step the whole budget), except in the endgame it reads out exactly.
+Hard searches afresh before every step of a turn, except in the endgame it
+reads out exactly.
+
+Hard keeps its time in a bank: every decision pays in the budget and takes
+out what the search used. A search stops early once its answer cannot
+change (:func:`ai.tree.tree_search`); forced steps and planned ones cost
+nothing. The time saved lengthens later searches, and more so those still
+open when their time is up. So hard's mean time per
+decision stays within its budget, and no decision takes more than
+:data:`MAX_BUDGET`.
 
 The levels, weakest first: *random*; *easy* and *medium*, which look one turn
 ahead (:mod:`ai.greedy`); *tough*, three turns ahead over sampled deals
@@ -69,6 +77,7 @@ class ComputerPlayer:
         self.max_passes = max_passes
         self._plan: list[tuple[PublicKey, Action]] = []
         self.last_think: float = 0.0  # seconds spent on the last decision
+        self._bank = 0.0  # seconds hard saved on earlier decisions
 
     def choose(self, state: GameState, should_stop: StopSignal = None) -> Action:
         start = time.monotonic()
@@ -76,6 +85,8 @@ class ComputerPlayer:
             return self._choose(state, stop_check(should_stop))
         finally:
             self.last_think = time.monotonic() - start
+            if self.level == "hard":
+                self._bank += self.time_budget - self.last_think
 
     def _choose(self, state: GameState, stop: Callable[[], bool]) -> Action:
         actions = legal_actions(state)
@@ -99,7 +110,13 @@ class ComputerPlayer:
             return medium_choice(state, self.rng).steps
         if self.level == "tough":
             return search(state, self.rng, self.time_budget, stop, self.max_passes).turn.steps
-        choice = hard_search(state, self.rng, self.time_budget, stop, self.max_passes)
+        # A third of what was saved lengthens this decision, and another
+        # third is there if it is still open when its time is up; the rest
+        # stays for later ones.
+        saved = max(0.0, self._bank) / 3
+        budget = min(MAX_BUDGET, self.time_budget + saved)
+        extra = min(MAX_BUDGET - budget, saved)
+        choice = hard_search(state, self.rng, budget, stop, self.max_passes, extra)
         return choice.steps if choice.exact else choice.steps[:1]
 
     def _remember(self, state: GameState, steps: tuple[Action, ...]) -> None:

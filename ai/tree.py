@@ -47,6 +47,8 @@ PLAYOUT_TURNS: Final = 2
 PRIOR_DEPTH: Final = 2
 # How many visits a step's prior rating counts as.
 PRIOR_VISITS: Final = 3.0
+# How often (in iterations) a timed search asks whether it has decided.
+CHECK_EVERY: Final = 16
 
 
 @dataclass(frozen=True, slots=True)
@@ -86,6 +88,9 @@ def _rate_steps(node: Node, deal: GameState, judge: Evaluation, scale: float) ->
 class TreeResult:
     steps: tuple[Action, ...]  # the most visited line to the end of the turn
     iterations: int
+    # Why thinking stopped: "cap", "asked", "time", "decided" (the answer
+    # could no longer change) or "settled" (an open question closed in extra time).
+    stopped: str = "time"
 
 
 def _chance(value: float, scale: float) -> float:
@@ -119,13 +124,25 @@ def tree_search(
     max_iterations: int | None = None,
     judge: Evaluation = OUTLOOK,
     params: Params = Params(),
+    extra: float = 0.0,
 ) -> TreeResult:
-    """The best step for the player to move, and the rest of the turn it plans."""
-    deadline = time.monotonic() + budget
+    """The best step for the player to move, and the rest of the turn it plans.
+
+    Thinking stops after ``budget`` seconds, or sooner once the step most
+    visited at the root cannot be overtaken in the time left (the answer
+    would be the same). When time is up but the most visited step is not
+    the best rated, the search goes on for up to ``extra`` seconds more, until
+    the two agree. A cap of ``max_iterations`` turns both off, so a capped
+    search does not depend on the machine's speed.
+    """
+    start = time.monotonic()
+    deadline = start + budget
+    timed = max_iterations is None
     root = Node(mover=-1)
     who = state.turn
     c = params.exploration
     iterations = 0
+    stopped = "time"
     while True:
         deal = determinize(state, rng)
         node = root
@@ -178,10 +195,45 @@ def tree_search(
             visited.total += win if visited.mover == who else 1.0 - win
         iterations += 1
         if max_iterations is not None and iterations >= max_iterations:
+            stopped = "cap"
             break
-        if should_stop() or time.monotonic() >= deadline:
+        if should_stop():
+            stopped = "asked"
             break
-    return TreeResult(_principal_line(state, root, rng), iterations)
+        now = time.monotonic()
+        if now >= deadline:
+            if not timed or now >= deadline + extra:
+                break
+            if _settled(root):
+                stopped = "settled"
+                break
+        elif timed and iterations % CHECK_EVERY == 0:
+            left = iterations / (now - start) * (deadline - now)
+            if _decided(root, left):
+                stopped = "decided"
+                break
+    return TreeResult(_principal_line(state, root, rng), iterations, stopped)
+
+
+def _ranked(root: Node) -> list[Node]:
+    return sorted(root.children.values(), key=lambda child: child.visits, reverse=True)
+
+
+def _decided(root: Node, iterations_left: float) -> bool:
+    """Whether the most visited step stays so in ``iterations_left`` more."""
+    ranked = _ranked(root)
+    if len(ranked) < 2:
+        return bool(ranked)
+    return ranked[0].visits - ranked[1].visits > iterations_left
+
+
+def _settled(root: Node) -> bool:
+    """Whether the most visited step is also the best rated one."""
+    ranked = _ranked(root)
+    if len(ranked) < 2:
+        return True
+    best = ranked[0].total / ranked[0].visits
+    return all(child.total / child.visits <= best for child in ranked[1:])
 
 
 def _principal_line(state: GameState, root: Node, rng: random.Random) -> tuple[Action, ...]:
@@ -222,12 +274,14 @@ def hard_search(
     budget: float,
     should_stop: Callable[[], bool] = lambda: False,
     max_passes: int | None = None,
+    extra: float = 0.0,
 ) -> HardChoice:
     """What hard plays: the endgame read out exactly, else the tree search.
 
     ``max_passes`` caps the sampled deals (one per iteration of the tree, or
     a shallow endgame search), so the answer does not depend on the
-    machine's speed.
+    machine's speed. ``extra`` is the tree search's time to settle an open
+    question (:func:`tree_search`).
     """
     start = time.monotonic()
     if not state.supply:
@@ -240,5 +294,5 @@ def hard_search(
         if found is not None:
             return HardChoice(found.steps, True)
     left = max(0.0, budget - (time.monotonic() - start))
-    found_steps = tree_search(state, rng, left, should_stop, max_passes).steps
+    found_steps = tree_search(state, rng, left, should_stop, max_passes, extra=extra).steps
     return HardChoice(found_steps, False)
