@@ -23,6 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Literal
 
 import asyncssh
+from babel.numbers import format_decimal
 
 import tui
 from server import identity
@@ -75,9 +76,19 @@ def client_variables(client_env: dict[str, str]) -> dict[str, str]:
     }
 
 
+def session_language(client_env: dict[str, str]) -> str:
+    """The language the client's locale variables name (English by default)."""
+    return language_from_environment(client_variables(client_env))
+
+
 def session_words(client_env: dict[str, str]) -> gettext.NullTranslations:
-    """The catalog of the language the client's locale variables name (English by default)."""
-    return translations(language_from_environment(client_variables(client_env)))
+    """The catalog of the language the client's locale variables name."""
+    return translations(session_language(client_env))
+
+
+def minutes_in(seconds: float, language: str) -> str:
+    """Minutes as the player's language writes a number ("0,5" in Hungarian)."""
+    return format_decimal(round(seconds / 60, 2), locale=language)
 
 
 def child_environment(
@@ -116,6 +127,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._end_reason: EndReason | None = None
         # English until the session starts: the client's variables come first.
         self._words = gettext.NullTranslations()
+        self._language = "en"
         self.label = gate.label
 
     # --- what the client asks for --------------------------------------------
@@ -149,7 +161,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def session_started(self) -> None:
         if self._chan is not None:
-            self._words = session_words(dict(self._chan.get_environment()))
+            self._language = session_language(dict(self._chan.get_environment()))
+            self._words = translations(self._language)
         words = self._words
         if not self._has_pty:
             self._say_line(
@@ -338,7 +351,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def _farewell(self, reason: EndReason) -> str:
         """Why the server ended the session, in the player's words."""
         if reason == "idle":
-            minutes = f"{self._server.config.idle_timeout / 60:g}"
+            minutes = minutes_in(self._server.config.idle_timeout, self._language)
             # TRANSLATORS: {minutes} may be a fraction ("0.5"): "min" reads right either way.
             return self._words.gettext(
                 "imhotep-duel: closed after {minutes} min without a key; your games are kept."

@@ -19,7 +19,7 @@ from ssh_support import (
     start_server,
 )
 
-from server.session import session_words
+from server.session import minutes_in, session_language, session_words
 from tui import i18n
 
 GERMAN = {"LANG": "de_DE.UTF-8"}
@@ -100,3 +100,15 @@ def test_the_catalog_follows_the_checked_variables() -> None:
     assert "3 игрока)" in words.ngettext(full, plural, 3).format(count=3)
     assert "32 игрока)" in words.ngettext(full, plural, 32).format(count=32)
     assert "35 игроков)" in words.ngettext(full, plural, 35).format(count=35)
+
+
+def test_idle_minutes_are_written_as_the_players_language_writes_numbers() -> None:
+    assert minutes_in(30, session_language({"LANG": "hu_HU.UTF-8"})) == "0,5"
+    assert minutes_in(90, session_language({"LC_ALL": "de_DE.UTF-8"})) == "1,5"
+    assert minutes_in(90, session_language({})) == "1.5"
+    assert minutes_in(600, session_language({"LANG": "ru_RU.UTF-8"})) == "10"
+    # The farewell's sentence takes the number as written.
+    line = session_words({"LANG": "hu_HU.UTF-8"}).gettext(
+        "imhotep-duel: closed after {minutes} min without a key; your games are kept."
+    )
+    assert "0,5" in line.format(minutes=minutes_in(30, "hu"))
