@@ -26,7 +26,7 @@ import random
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Final
+from typing import Final, Literal
 
 from ai.endgame import endgame_search
 from ai.evaluate import OUTLOOK, Evaluation
@@ -84,13 +84,16 @@ def _rate_steps(node: Node, deal: GameState, judge: Evaluation, scale: float) ->
     node.priors = priors
 
 
+Stop = Literal["cap", "asked", "time", "decided", "settled"]
+
+
 @dataclass(frozen=True, slots=True)
 class TreeResult:
     steps: tuple[Action, ...]  # the most visited line to the end of the turn
     iterations: int
-    # Why thinking stopped: "cap", "asked", "time", "decided" (the answer
-    # could no longer change) or "settled" (an open question closed in extra time).
-    stopped: str = "time"
+    # Why thinking stopped: "decided" means the answer could no longer
+    # change, "settled" that an open question closed in extra time.
+    stopped: Stop = "time"
 
 
 def _chance(value: float, scale: float) -> float:
@@ -142,7 +145,7 @@ def tree_search(
     who = state.turn
     c = params.exploration
     iterations = 0
-    stopped = "time"
+    stopped: Stop = "time"
     while True:
         deal = determinize(state, rng)
         node = root
