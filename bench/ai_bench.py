@@ -12,13 +12,19 @@ repository root::
     python bench/ai_bench.py --levels hard ismcts --budget-ismcts 2
 
 Interrupting a run (Ctrl+C, or SIGTERM for a run in the background) still
-prints the table for the games finished.
+prints the table for the games finished. A long run can be spread over
+several sittings: with ``--record FILE`` every finished game is appended to
+FILE, and a later run with the same FILE and settings plays only the games
+the file does not hold yet, then prints the table over all of them::
+
+    python bench/ai_bench.py --levels hard ismcts --budget-ismcts 2 --record runs.jsonl
 """
 
 from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import multiprocessing
 import random
@@ -87,6 +93,44 @@ def play(task: Task) -> GameResult:
     return GameResult(task, seats[result.winner], times)
 
 
+def record_line(result: GameResult) -> str:
+    task = result.task
+    return json.dumps(
+        {
+            "levels": list(task.levels),
+            "seed": task.seed,
+            "swapped": task.swapped,
+            "budget": task.budget,
+            "budget_ismcts": task.budget_ismcts,
+            "winner": result.winner,
+            "times": result.times,
+        }
+    )
+
+
+def read_record(path: Path) -> list[GameResult]:
+    """The games a record holds; a line cut short by a killed run is skipped."""
+    if not path.exists():
+        return []
+    results = []
+    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+        try:
+            data = json.loads(line)
+            levels = (str(data["levels"][0]), str(data["levels"][1]))
+            task = Task(
+                levels,
+                int(data["seed"]),
+                bool(data["swapped"]),
+                float(data["budget"]),
+                float(data["budget_ismcts"]),
+            )
+            times = {str(k): [float(t) for t in v] for k, v in data["times"].items()}
+            results.append(GameResult(task, str(data["winner"]), times))
+        except (ValueError, KeyError, IndexError, TypeError, AttributeError):
+            print(f"{path}:{number}: not a game record; skipped", file=sys.stderr)
+    return results
+
+
 def _ignore_interrupts() -> None:
     # Ctrl+C reaches every process of the terminal's group; only the parent
     # should act on it, or a worker dies mid-game and the pool cannot stop.
@@ -125,6 +169,11 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=[*LEVELS, BASELINE])
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--seed", type=int, default=1000, help="first deal's seed")
+    parser.add_argument(
+        "--record",
+        type=Path,
+        help="append each finished game to this file, and skip the games it already holds",
+    )
     args = parser.parse_args(argv)
 
     order = [lvl for lvl in (*ORDER, BASELINE) if lvl in args.levels]
@@ -137,19 +186,45 @@ def main(argv: list[str] | None = None) -> None:
     wins = {pair: 0 for pair in pairings}
     played = {pair: 0 for pair in pairings}
     times: dict[str, list[float]] = {lvl: [] for lvl in order}
+
+    def count(result: GameResult) -> None:
+        pair = result.task.levels
+        played[pair] += 1
+        wins[pair] += result.winner == pair[0]
+        for level, spent in result.times.items():
+            times[level].extend(spent)
+
+    if args.record is not None:
+        wanted = set(tasks)
+        earlier = [r for r in read_record(args.record) if r.task in wanted]
+        done_before = {r.task for r in earlier}
+        for result in earlier:
+            count(result)
+        tasks = [task for task in tasks if task not in done_before]
+        # A run killed mid-write leaves a line without its end: close it, so
+        # that only the cut game is lost and not the next one too.
+        held = args.record.read_bytes() if args.record.exists() else b""
+        if held and not held.endswith(b"\n"):
+            with args.record.open("a", encoding="utf-8") as out:
+                out.write("\n")
+        print(
+            f"{args.record}: {len(done_before)} games done before, {len(tasks)} to play",
+            file=sys.stderr,
+        )
     start = time.perf_counter()
     pool = multiprocessing.Pool(args.workers, initializer=_ignore_interrupts)
     # Set after the workers start, so they keep the defaults. A run started in
     # the background has SIGINT ignored, so SIGTERM also stops it with a table.
-    signal.signal(signal.SIGINT, signal.default_int_handler)
-    signal.signal(signal.SIGTERM, _interrupt)
+    handlers = (
+        signal.signal(signal.SIGINT, signal.default_int_handler),
+        signal.signal(signal.SIGTERM, _interrupt),
+    )
     try:
         for done, result in enumerate(pool.imap_unordered(play, tasks, chunksize=1), 1):
-            pair = result.task.levels
-            played[pair] += 1
-            wins[pair] += result.winner == pair[0]
-            for level, spent in result.times.items():
-                times[level].extend(spent)
+            count(result)
+            if args.record is not None:
+                with args.record.open("a", encoding="utf-8") as out:
+                    out.write(record_line(result) + "\n")
             if done % 10 == 0:
                 so_far = ", ".join(
                     f"{a} {wins[a, b]}/{played[a, b]} vs {b}" for a, b in pairings if played[a, b]
@@ -161,6 +236,8 @@ def main(argv: list[str] | None = None) -> None:
         print("interrupted: the table covers the games finished", file=sys.stderr)
     finally:
         pool.join()
+        signal.signal(signal.SIGINT, handlers[0])
+        signal.signal(signal.SIGTERM, handlers[1])
     elapsed = time.perf_counter() - start
 
     budgets = f"hard budget: {args.budget}s"
@@ -168,7 +245,7 @@ def main(argv: list[str] | None = None) -> None:
         budgets += f", {BASELINE} budget: {args.budget_ismcts}s"
     print(
         f"games per pairing: {args.games}, {budgets}, "
-        f"workers: {args.workers}, wall time: {elapsed:.0f}s"
+        f"workers: {args.workers}, wall time of this run: {elapsed:.0f}s"
     )
     print(f"{'pairing':<18} {'wins':>9} {'rate':>6}  95% interval")
     for pair in pairings:

@@ -1,0 +1,77 @@
+"""The AI benchmark's record: a long run spread over several sittings."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import sys
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+
+def _load_bench() -> ModuleType:
+    # bench/ is a folder of scripts, not a package: load the script by path.
+    path = Path(__file__).resolve().parents[2] / "bench" / "ai_bench.py"
+    spec = importlib.util.spec_from_file_location("bench_ai_bench", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+bench = _load_bench()
+ARGS = ["--levels", "easy", "random", "--workers", "1", "--seed", "40"]
+
+
+def _table_row(out: str) -> str:
+    return next(line for line in out.splitlines() if line.startswith("easy vs random"))
+
+
+def test_a_recorded_run_plays_only_the_games_it_lacks(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "runs.jsonl"
+    bench.main([*ARGS, "--games", "2", "--record", str(record)])
+    first = [json.loads(line) for line in record.read_text().splitlines()]
+    assert sorted((g["seed"], g["swapped"]) for g in first) == [(40, False), (40, True)]
+    capsys.readouterr()
+
+    # Asked for four games, the second sitting plays the two new ones only,
+    # and its table counts all four.
+    bench.main([*ARGS, "--games", "4", "--record", str(record)])
+    out, err = capsys.readouterr()
+    assert "2 games done before, 2 to play" in err
+    assert "/4" in _table_row(out)
+    assert len(record.read_text().splitlines()) == 4
+
+
+def test_a_line_cut_by_a_killed_run_costs_only_its_own_game(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "runs.jsonl"
+    bench.main([*ARGS, "--games", "2", "--record", str(record)])
+    lines = record.read_text().splitlines()
+    record.write_text(lines[0] + "\n" + lines[1][:25])  # killed while writing
+    capsys.readouterr()
+
+    bench.main([*ARGS, "--games", "2", "--record", str(record)])
+    out, err = capsys.readouterr()
+    assert "runs.jsonl:2: not a game record; skipped" in err
+    assert "1 games done before, 1 to play" in err
+    assert "/2" in _table_row(out)
+    # The cut line was closed, so the replayed game has a line of its own.
+    assert len([json.loads(x) for x in record.read_text().splitlines()[2:]]) == 1
+
+
+def test_games_of_other_settings_are_not_counted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "runs.jsonl"
+    bench.main([*ARGS, "--games", "2", "--record", str(record)])
+    capsys.readouterr()
+    bench.main([*ARGS, "--games", "2", "--budget", "0.3", "--record", str(record)])
+    _, err = capsys.readouterr()
+    assert "0 games done before, 2 to play" in err
