@@ -2,7 +2,11 @@
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
+from pathlib import Path
+from types import ModuleType
 
 from msgspec.structs import replace
 
@@ -42,3 +46,14 @@ def forced_position() -> GameState:
                 return state
             state = apply_unchecked(state, rng.choice(actions))
     raise AssertionError("random play never reached a forced step")
+
+
+def load_bench_script(name: str) -> ModuleType:
+    """A script of bench/ as a module (bench/ is a folder of scripts, not a package)."""
+    path = Path(__file__).resolve().parents[2] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module

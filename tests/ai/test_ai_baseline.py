@@ -2,30 +2,14 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
-from pathlib import Path
-from types import ModuleType
 
 import pytest
-from ai_support import forced_position, midgame, with_hidden_order
+from ai_support import forced_position, load_bench_script, midgame, with_hidden_order
 
 from engine import apply, legal_actions, new_game, outcome
 
-
-def _load_baseline() -> ModuleType:
-    # bench/ is a folder of scripts, not a package: load the module by path.
-    path = Path(__file__).resolve().parents[2] / "bench" / "ismcts.py"
-    spec = importlib.util.spec_from_file_location("bench_ismcts", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-baseline = _load_baseline()
+baseline = load_bench_script("ismcts")
 
 
 def test_a_whole_game_of_legal_steps() -> None:

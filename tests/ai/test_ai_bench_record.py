@@ -2,27 +2,13 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import sys
 from pathlib import Path
-from types import ModuleType
 
 import pytest
+from ai_support import load_bench_script
 
-
-def _load_bench() -> ModuleType:
-    # bench/ is a folder of scripts, not a package: load the script by path.
-    path = Path(__file__).resolve().parents[2] / "bench" / "ai_bench.py"
-    spec = importlib.util.spec_from_file_location("bench_ai_bench", path)
-    assert spec is not None and spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-bench = _load_bench()
+bench = load_bench_script("ai_bench")
 ARGS = ["--levels", "easy", "random", "--workers", "1", "--seed", "40"]
 
 
