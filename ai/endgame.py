@@ -21,6 +21,15 @@ class _OutOfTime(Exception):
     pass
 
 
+class _Horizon:
+    """Whether a search cut any line short of the game's end."""
+
+    __slots__ = ("reached",)
+
+    def __init__(self) -> None:
+        self.reached = False
+
+
 def _value(
     state: GameState,
     depth: int,
@@ -29,9 +38,13 @@ def _value(
     who: int,
     expired: Callable[[], bool],
     judge: Evaluation,
+    horizon: _Horizon,
 ) -> float:
     # The evaluation is read right after a turn, from ``who``'s side.
-    if state.over or depth == 0:
+    if state.over:
+        return judge.evaluate(state, who)
+    if depth == 0:
+        horizon.reached = True
         return judge.evaluate(state, who)
     if expired():
         raise _OutOfTime
@@ -44,10 +57,12 @@ def _value(
         reverse=maximizing,
     )
     if depth == 1:
+        if not all(t.after.over for _, t in scored):
+            horizon.reached = True
         return scored[0][0]
     best = -float("inf") if maximizing else float("inf")
     for _, turn in scored:
-        value = _value(turn.after, depth - 1, alpha, beta, who, expired, judge)
+        value = _value(turn.after, depth - 1, alpha, beta, who, expired, judge, horizon)
         if maximizing:
             best = max(best, value)
             alpha = max(alpha, value)
@@ -72,6 +87,8 @@ def endgame_search(
     ``deal`` is a sampled position (its reserve order is a guess); depths grow
     by two so every line ends after the searching player's own turn, up to
     ``max_depth`` turns. None if not even the shallowest search finished.
+    Deepening stops once a search reached the end of every line it read:
+    a deeper one would read the same lines.
     """
     who = deal.turn
 
@@ -81,11 +98,14 @@ def endgame_search(
     best: Turn | None = None
     order = list(candidates)
     for depth in range(3, max_depth + 1, 2):
+        horizon = _Horizon()
         try:
             values = []
             alpha = -float("inf")
             for turn in order:
-                value = _value(turn.after, depth - 1, alpha, float("inf"), who, expired, judge)
+                value = _value(
+                    turn.after, depth - 1, alpha, float("inf"), who, expired, judge, horizon
+                )
                 values.append((value, turn))
                 alpha = max(alpha, value)
         except _OutOfTime:
@@ -93,4 +113,6 @@ def endgame_search(
         values.sort(key=lambda pair: pair[0], reverse=True)
         order = [turn for _, turn in values]
         best = order[0]
+        if not horizon.reached:
+            break
     return best
