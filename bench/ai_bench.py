@@ -23,6 +23,7 @@ the file does not hold yet, then prints the table over all of them::
 from __future__ import annotations
 
 import argparse
+import hashlib
 import itertools
 import json
 import math
@@ -59,6 +60,7 @@ class Task:
     swapped: bool  # the second level sits in seat 0 (and starts)
     budget: float
     budget_ismcts: float = DEFAULT_BUDGET
+    code: str = ""  # digest of the players' code (players_digest)
 
 
 @dataclass(slots=True)
@@ -93,6 +95,25 @@ def play(task: Task) -> GameResult:
     return GameResult(task, seats[result.winner], times)
 
 
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def players_digest() -> str:
+    """A digest of every source file the players' moves depend on.
+
+    A record only resumes games played by the same code: a change to the
+    rules, the levels or the baseline starts the count afresh.
+    """
+    digest = hashlib.sha256()
+    files = sorted(
+        [*ROOT.glob("engine/**/*.py"), *ROOT.glob("ai/**/*.py"), ROOT / "bench/ismcts.py"]
+    )
+    for path in files:
+        digest.update(path.relative_to(ROOT).as_posix().encode())
+        digest.update(path.read_bytes())
+    return digest.hexdigest()[:12]
+
+
 def record_line(result: GameResult) -> str:
     task = result.task
     return json.dumps(
@@ -102,6 +123,7 @@ def record_line(result: GameResult) -> str:
             "swapped": task.swapped,
             "budget": task.budget,
             "budget_ismcts": task.budget_ismcts,
+            "code": task.code,
             "winner": result.winner,
             "times": result.times,
         }
@@ -123,6 +145,7 @@ def read_record(path: Path) -> list[GameResult]:
                 bool(data["swapped"]),
                 float(data["budget"]),
                 float(data["budget_ismcts"]),
+                str(data.get("code", "")),
             )
             times = {str(k): [float(t) for t in v] for k, v in data["times"].items()}
             results.append(GameResult(task, str(data["winner"]), times))
@@ -178,8 +201,9 @@ def main(argv: list[str] | None = None) -> None:
 
     order = [lvl for lvl in (*ORDER, BASELINE) if lvl in args.levels]
     pairings = list(itertools.combinations(order, 2))
+    code = players_digest()
     tasks = [
-        Task((a, b), args.seed + i // 2, bool(i % 2), args.budget, args.budget_ismcts)
+        Task((a, b), args.seed + i // 2, bool(i % 2), args.budget, args.budget_ismcts, code)
         for a, b in pairings
         for i in range(args.games)
     ]
@@ -208,7 +232,8 @@ def main(argv: list[str] | None = None) -> None:
             with args.record.open("a", encoding="utf-8") as out:
                 out.write("\n")
         print(
-            f"{args.record}: {len(done_before)} games done before, {len(tasks)} to play",
+            f"{args.record}: {len(done_before)} games done before by this code ({code}), "
+            f"{len(tasks)} to play",
             file=sys.stderr,
         )
     start = time.perf_counter()
@@ -244,7 +269,7 @@ def main(argv: list[str] | None = None) -> None:
     if BASELINE in order:
         budgets += f", {BASELINE} budget: {args.budget_ismcts}s"
     print(
-        f"games per pairing: {args.games}, {budgets}, "
+        f"players' code: {code}, games per pairing: {args.games}, {budgets}, "
         f"workers: {args.workers}, wall time of this run: {elapsed:.0f}s"
     )
     print(f"{'pairing':<18} {'wins':>9} {'rate':>6}  95% interval")

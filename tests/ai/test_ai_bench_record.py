@@ -29,7 +29,7 @@ def test_a_recorded_run_plays_only_the_games_it_lacks(
     # and its table counts all four.
     bench.main([*ARGS, "--games", "4", "--record", str(record)])
     out, err = capsys.readouterr()
-    assert "2 games done before, 2 to play" in err
+    assert "2 games done before by this code" in err and "2 to play" in err
     assert "/4" in _table_row(out)
     assert len(record.read_text().splitlines()) == 4
 
@@ -46,7 +46,7 @@ def test_a_line_cut_by_a_killed_run_costs_only_its_own_game(
     bench.main([*ARGS, "--games", "2", "--record", str(record)])
     out, err = capsys.readouterr()
     assert "runs.jsonl:2: not a game record; skipped" in err
-    assert "1 games done before, 1 to play" in err
+    assert "1 games done before by this code" in err and "1 to play" in err
     assert "/2" in _table_row(out)
     # The cut line was closed, so the replayed game has a line of its own.
     assert len([json.loads(x) for x in record.read_text().splitlines()[2:]]) == 1
@@ -60,4 +60,17 @@ def test_games_of_other_settings_are_not_counted(
     capsys.readouterr()
     bench.main([*ARGS, "--games", "2", "--budget", "0.3", "--record", str(record)])
     _, err = capsys.readouterr()
-    assert "0 games done before, 2 to play" in err
+    assert "0 games done before by this code" in err and "2 to play" in err
+
+
+def test_games_of_other_code_are_not_counted(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    record = tmp_path / "runs.jsonl"
+    bench.main([*ARGS, "--games", "2", "--record", str(record)])
+    capsys.readouterr()
+    monkeypatch.setattr(bench, "players_digest", lambda: "changed")
+    bench.main([*ARGS, "--games", "2", "--record", str(record)])
+    out, err = capsys.readouterr()
+    assert "0 games done before by this code (changed), 2 to play" in err
+    assert "/2" in _table_row(out)
