@@ -17,7 +17,17 @@ from typing import Final
 from msgspec.structs import replace
 
 from ai.outlook import outlook
-from engine import GameState, Player, Sides, apply_unchecked, outcome, unloadable_boats
+from engine import (
+    BOATS_AT_END,
+    GameState,
+    Player,
+    Sides,
+    apply_unchecked,
+    boats_in_play,
+    hand_out,
+    outcome,
+    unloadable_boats,
+)
 from engine.actions import UNLOADS
 from engine.scoring import chamber_points, obelisk_points, pyramid_points, temple_points
 
@@ -86,27 +96,40 @@ class Evaluation:
         """Monument points apart, plus held tokens and (late) meeples on the grid."""
         if state.over:
             return terminal_value(state, who)
+        return self._holdings(state, who, len(state.supply))
+
+    def _holdings(self, state: GameState, who: int, supply_left: int) -> float:
+        # ``supply_left`` stands in for the supply, so that the value after an
+        # unload is known from its hand-out alone, before the boat is refilled.
         other = 1 - who
         monuments = self.monuments(state)
         # Fewer refills left means fewer turns in which to play a held token.
-        token_worth = 1.0 + TOKEN_EXTRA * min(1.0, len(state.supply) / LATE_SUPPLY)
+        token_worth = 1.0 + TOKEN_EXTRA * min(1.0, supply_left / LATE_SUPPLY)
         value = monuments[who] - monuments[other]
         value += token_worth * (len(state.players[who].actions) - len(state.players[other].actions))
         # A meeple on the grid scores a point only if no unload sends it home
         # before the end; that grows likely as the last refills run out.
-        late = 1.0 - min(1.0, len(state.supply) / LATE_SUPPLY)
+        late = 1.0 - min(1.0, supply_left / LATE_SUPPLY)
         value += late * (state.players[other].meeples - state.players[who].meeples)
         return value
 
     def best_unload_gain(self, state: GameState, mover: int) -> float:
         """How much ``mover`` would gain, at best, by one unload ready now."""
-        if state.turn != mover:
-            state = replace(state, turn=mover)
-        base = self.material(state, mover)
+        return self._best_gain(state, mover, self.material(state, mover))
+
+    def _best_gain(self, state: GameState, mover: int, base: float) -> float:
         best = 0.0
+        # Search asks this at every leaf, so an unload that leaves the game
+        # running is valued from its hand-out: the refill changes only the
+        # supply's length. One that ends the game is played out in full.
+        supply_left = max(0, len(state.supply) - 3)
+        last = not state.supply and boats_in_play(state) - 1 == BOATS_AT_END
         for boat in unloadable_boats(state):
-            after = apply_unchecked(state, UNLOADS[boat])
-            gain = self.material(after, mover) - base
+            if last:
+                after = apply_unchecked(replace(state, turn=mover), UNLOADS[boat])
+                gain = self.material(after, mover) - base
+            else:
+                gain = self._holdings(hand_out(state, boat), mover, supply_left) - base
             if gain > best:
                 best = gain
         return best
@@ -117,8 +140,10 @@ class Evaluation:
             return terminal_value(state, who)
         value = self.material(state, who)
         mover = state.turn
-        threat = THREAT_WEIGHT * self.best_unload_gain(state, mover)
-        threat -= WAITING_WEIGHT * self.best_unload_gain(state, 1 - mover)
+        # Material is the same for the other side with its sign turned.
+        mine = value if mover == who else -value
+        threat = THREAT_WEIGHT * self._best_gain(state, mover, mine)
+        threat -= WAITING_WEIGHT * self._best_gain(state, 1 - mover, -mine)
         return value + threat if mover == who else value - threat
 
 
