@@ -40,6 +40,9 @@ LEVELS: Final[tuple[Level, ...]] = ("random", "easy", "medium", "tough", "hard")
 DEFAULT_BUDGET: Final = 0.5  # seconds per decision for tough and hard
 # Tough and hard never think longer than this, whatever budget they are given.
 MAX_BUDGET: Final = 2.0
+# Hard's search stops by this, so that its last iteration and the reading of
+# its answer still end within MAX_BUDGET.
+SEARCH_CAP: Final = MAX_BUDGET - 0.05
 
 StopSignal = Callable[[], bool] | threading.Event | None
 
@@ -114,8 +117,8 @@ class ComputerPlayer:
         # third is there if it is still open when its time is up; the rest
         # stays for later ones.
         saved = max(0.0, self._bank) / 3
-        budget = min(MAX_BUDGET, self.time_budget + saved)
-        extra = min(MAX_BUDGET - budget, saved)
+        budget = min(SEARCH_CAP, self.time_budget + saved)
+        extra = min(SEARCH_CAP - budget, saved)
         choice = hard_search(state, self.rng, budget, stop, self.max_passes, extra)
         return choice.steps if choice.exact else choice.steps[:1]
 
