@@ -21,6 +21,7 @@ bad placements. Once the supply is empty the exact search of
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
 import time
@@ -218,25 +219,22 @@ def tree_search(
     return TreeResult(_principal_line(state, root, rng), iterations, stopped)
 
 
-def _ranked(root: Node) -> list[Node]:
-    return sorted(root.children.values(), key=lambda child: child.visits, reverse=True)
-
-
 def _decided(root: Node, iterations_left: float) -> bool:
     """Whether the most visited step stays so in ``iterations_left`` more."""
-    ranked = _ranked(root)
-    if len(ranked) < 2:
-        return bool(ranked)
-    return ranked[0].visits - ranked[1].visits > iterations_left
+    top = heapq.nlargest(2, root.children.values(), key=lambda child: child.visits)
+    if len(top) < 2:
+        return bool(top)
+    return top[0].visits - top[1].visits > iterations_left
 
 
 def _settled(root: Node) -> bool:
     """Whether the most visited step is also the best rated one."""
-    ranked = _ranked(root)
-    if len(ranked) < 2:
+    children = root.children.values()
+    most = max(children, key=lambda child: child.visits, default=None)
+    if most is None:
         return True
-    best = ranked[0].total / ranked[0].visits
-    return all(child.total / child.visits <= best for child in ranked[1:])
+    best = most.total / most.visits
+    return all(child.total / child.visits <= best for child in children)
 
 
 def _principal_line(state: GameState, root: Node, rng: random.Random) -> tuple[Action, ...]:
