@@ -18,14 +18,13 @@ from msgspec.structs import replace
 
 from ai.outlook import outlook
 from engine import (
-    BOATS_AT_END,
     GameState,
     Player,
     Sides,
     apply_unchecked,
-    boats_in_play,
     hand_out,
     outcome,
+    unload_ends_game,
     unloadable_boats,
 )
 from engine.actions import UNLOADS
@@ -123,7 +122,7 @@ class Evaluation:
         # running is valued from its hand-out: the refill changes only the
         # supply's length. One that ends the game is played out in full.
         supply_left = max(0, len(state.supply) - 3)
-        last = not state.supply and boats_in_play(state) - 1 == BOATS_AT_END
+        last = unload_ends_game(state)
         for boat in unloadable_boats(state):
             if last:
                 after = apply_unchecked(replace(state, turn=mover), UNLOADS[boat])

@@ -113,6 +113,7 @@ from engine.rules import (
     reveals_hidden,
     shuffled_deck,
     step_prompt,
+    unload_ends_game,
     unloadable_boats,
     why_illegal,
 )
@@ -177,6 +178,7 @@ __all__ = [
     "shuffled_deck",
     "state_problems",
     "step_prompt",
+    "unload_ends_game",
     "unloadable_boats",
     "why_illegal",
 ]

@@ -511,6 +511,12 @@ def boats_in_play(state: GameState) -> int:
     return sum(1 for slots in state.boats if slots is not None)
 
 
+def unload_ends_game(state: GameState) -> bool:
+    """Whether an unload now would end the game: with the supply empty the
+    boat leaves, and the game ends when BOATS_AT_END boats are left."""
+    return not state.supply and boats_in_play(state) - 1 == BOATS_AT_END
+
+
 def _unload(state: GameState, boat: int) -> GameState:
     state = hand_out(state, boat)
     boats = list(state.boats)
