@@ -84,6 +84,33 @@ async def test_another_boat_key_shows_that_boat_instead() -> None:
         assert screen.history.actions[-1] == Unload(0)
 
 
+async def test_a_column_boats_marks_stay_inside_its_column() -> None:
+    # Column boats stand side by side; a mark at a column's right edge once read
+    # as the next column's. Each mark now has a gap between it and the next column.
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _two_boats_ready(app, pilot)
+        await pilot.press("d")
+        preview = screen.preview
+        assert preview is not None and preview.boat == 3
+        harbor = screen.query_one(Harbor)
+        plan = harbor.plan
+        rows = [strip.text for strip in harbor.lines(harbor.size.width)]
+        left = plan.row_boat_width
+        right = left + plan.cell_width
+        meeples = harbor.glyphs.meeples
+        marks = {preview.boxed} | {gift.slot for gift in preview.gifts}
+        for slot in range(3):
+            row = rows[1 + (2 - slot) * plan.slot_lines]
+            inside = row[left:right]
+            if slot in marks:
+                assert any(g in inside for g in (*meeples, harbor.glyphs.boxed)), inside
+            # The column's last cell is a gap, and the next column's slot number
+            # follows it directly.
+            assert row[right - 1] == " ", row
+            assert row[right] == str(slot + 1), row
+
+
 async def test_any_other_choice_or_a_cursor_move_drops_the_preview() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:

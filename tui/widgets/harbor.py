@@ -460,11 +460,13 @@ class Harbor(StripView):
                 lines.append(Text.assemble(self._slot_mark(boat, slot), " ", second))
         else:
             # Assembled, not added: a Text's own style would cover the token too.
+            # The preview's mark follows the token with no gap, so that the gap
+            # after it parts it from the next column's slot number: a mark at the
+            # column's right edge read as the next column's.
             lines = [label] + [
                 Text.assemble(
                     (f"{slot + 1} ", "dim"),
                     self._slot(boat, slots, slot),
-                    " ",
                     self._slot_mark(boat, slot),
                 )
                 for slot in (2, 1, 0)
