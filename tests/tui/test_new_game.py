@@ -208,3 +208,28 @@ async def test_every_label_keeps_a_space_before_its_field() -> None:
             line = lines[label.region.y]
             start = line.index(title)
             assert line[start + len(title)] == " ", title
+
+
+async def test_enter_in_a_field_moves_on_and_enter_on_start_starts() -> None:
+    # A newcomer typed a name, pressed Enter, and the game began before they
+    # had chosen an opponent.
+    app = ImhotepApp(ascii=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.press("n")
+        await pilot.pause()
+        form = _form(app)
+        await pilot.click("#name-0")
+        await pilot.press("ctrl+a", "ctrl+k", *"Ann", "enter")
+        await pilot.pause()
+        assert app.screen is form
+        assert app.focused is form.query_one("#kind-0")
+        await pilot.click("#seed")
+        await pilot.press(*"12", "enter")
+        await pilot.pause()
+        assert app.screen is form
+        assert app.focused is form.query_one("#start")
+        await pilot.press("enter")
+        await pilot.pause()
+        screen = app.game_screen
+        assert screen is not None and app.screen is screen
+    assert files.read_settings().new_game.names[0] == "Ann"

@@ -144,7 +144,7 @@ def default_name(who: int) -> str:
 
 
 class NewGameScreen(Screen[GameOptions | None]):
-    """The form; Enter in a text field, Start or ctrl+s start the game."""
+    """The form; Enter on Start, or ctrl+s, starts the game. Enter in a text field moves on."""
 
     CSS_PATH = style_path("new_game.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -301,6 +301,13 @@ class NewGameScreen(Screen[GameOptions | None]):
             self.query_one(f"#hint-{key}", Static).update(reminder(key, str(event.value)))
 
     @on(Input.Submitted)
+    def _next_field(self, event: Input.Submitted) -> None:
+        # A newcomer who typed a name and pressed Enter had the game start before
+        # choosing an opponent. Enter in a field moves on, as Tab does; Enter on
+        # Start (which has focus when the form opens) or Ctrl+S starts.
+        event.stop()
+        self.focus_next()
+
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         options = self.options()
