@@ -130,12 +130,11 @@ def record_line(result: GameResult) -> str:
     )
 
 
-def read_record(path: Path) -> list[GameResult]:
+def read_record(path: Path, held: bytes) -> list[GameResult]:
     """The games a record holds; a line cut short by a killed run is skipped."""
-    if not path.exists():
-        return []
     results = []
-    for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+    text = held.decode("utf-8", errors="replace")
+    for number, line in enumerate(text.splitlines(), 1):
         try:
             data = json.loads(line)
             levels = (str(data["levels"][0]), str(data["levels"][1]))
@@ -220,14 +219,14 @@ def main(argv: list[str] | None = None) -> None:
 
     if args.record is not None:
         wanted = set(tasks)
-        earlier = [r for r in read_record(args.record) if r.task in wanted]
+        held = args.record.read_bytes() if args.record.exists() else b""
+        earlier = [r for r in read_record(args.record, held) if r.task in wanted]
         done_before = {r.task for r in earlier}
         for result in earlier:
             count(result)
         tasks = [task for task in tasks if task not in done_before]
         # A run killed mid-write leaves a line without its end: close it, so
         # that only the cut game is lost and not the next one too.
-        held = args.record.read_bytes() if args.record.exists() else b""
         if held and not held.endswith(b"\n"):
             with args.record.open("a", encoding="utf-8") as out:
                 out.write("\n")

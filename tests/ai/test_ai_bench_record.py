@@ -74,3 +74,18 @@ def test_games_of_other_code_are_not_counted(
     out, err = capsys.readouterr()
     assert "0 games done before by this code (changed), 2 to play" in err
     assert "/2" in _table_row(out)
+
+
+def test_a_line_that_is_not_text_is_skipped_not_fatal(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    record = tmp_path / "runs.jsonl"
+    bench.main([*ARGS, "--games", "2", "--record", str(record)])
+    first, second = record.read_bytes().splitlines()
+    record.write_bytes(first + b"\n\xff\xfe\x00 damaged\n" + second + b"\n")
+    capsys.readouterr()
+
+    bench.main([*ARGS, "--games", "2", "--record", str(record)])
+    _, err = capsys.readouterr()
+    assert "runs.jsonl:2: not a game record; skipped" in err
+    assert "2 games done before by this code" in err and "0 to play" in err
