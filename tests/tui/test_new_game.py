@@ -30,6 +30,12 @@ def _style_at(app: ImhotepApp, offset: Offset) -> Style:
     raise AssertionError(f"nothing drawn at {offset}")
 
 
+async def _open_form(app: ImhotepApp, pilot: Pilot[None]) -> NewGameScreen:
+    await pilot.press("n")
+    await pilot.pause()
+    return _form(app)
+
+
 def _labels(form: NewGameScreen) -> list[str]:
     return [str(label.render()) for label in form.query(".label").results(Static)]
 
@@ -64,9 +70,7 @@ async def test_start_has_focus_however_the_form_is_opened() -> None:
 async def test_the_row_with_focus_is_pointed_at() -> None:
     app = ImhotepApp(ascii=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        form = _form(app)
+        form = await _open_form(app, pilot)
         assert not any(label.startswith(">") for label in _labels(form))
         await pilot.press("tab", "tab", "tab")  # Back, the first name, its seat
         assert app.focused is form.query_one("#kind-0")
@@ -85,9 +89,7 @@ async def test_each_player_shows_their_symbol_and_colour() -> None:
     for ascii, symbols in ((False, ("●", "■")), (True, ("O", "X"))):
         app = ImhotepApp(ascii=ascii)
         async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.press("n")
-            await pilot.pause()
-            form = _form(app)
+            form = await _open_form(app, pilot)
             for who in (0, 1):
                 symbol = form.query_one(f"#symbol-{who}", Static)
                 shown = symbol.render()
@@ -106,9 +108,7 @@ async def test_each_player_shows_their_symbol_and_colour() -> None:
 async def test_who_starts_offers_the_names_typed() -> None:
     app = ImhotepApp(ascii=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        form = _form(app)
+        form = await _open_form(app, pilot)
         starter = form.query_one("#starter", Select)
         starter.value = "1"
         await pilot.click("#name-1")
@@ -132,9 +132,7 @@ async def test_who_starts_offers_the_names_typed() -> None:
 async def test_the_form_is_remembered_for_the_next_game() -> None:
     app = ImhotepApp(ascii=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        form = _form(app)
+        form = await _open_form(app, pilot)
         form.query_one("#name-0", Input).value = "Ann"
         form.query_one("#name-1", Input).value = "Hal"
         form.query_one("#kind-1", Select).value = "hard"
@@ -153,9 +151,7 @@ async def test_the_form_is_remembered_for_the_next_game() -> None:
     # with its game: the next one is dealt afresh).
     app = ImhotepApp(ascii=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        form = _form(app)
+        form = await _open_form(app, pilot)
         assert [form.query_one(f"#name-{who}", Input).value for who in (0, 1)] == ["Ann", "Hal"]
         assert form.query_one("#kind-0", Select).value == "human"
         assert form.query_one("#kind-1", Select).value == "hard"
@@ -183,9 +179,7 @@ async def test_every_side_reminder_fits_on_its_line_at_80x24() -> None:
 
     app = ImhotepApp(ascii=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        form = _form(app)
+        form = await _open_form(app, pilot)
         for side in "AB":
             for key, _ in MONUMENTS:
                 form.query_one(f"#side-{key}", Select).value = side
@@ -215,9 +209,7 @@ async def test_enter_in_a_field_moves_on_and_enter_on_start_starts() -> None:
     # had chosen an opponent.
     app = ImhotepApp(ascii=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n")
-        await pilot.pause()
-        form = _form(app)
+        form = await _open_form(app, pilot)
         await pilot.click("#name-0")
         await pilot.press("ctrl+a", "ctrl+k", *"Ann", "enter")
         await pilot.pause()
