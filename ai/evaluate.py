@@ -24,6 +24,7 @@ from engine import (
     apply_unchecked,
     hand_out,
     outcome,
+    supply_after_unload,
     unload_ends_game,
     unloadable_boats,
 )
@@ -121,7 +122,7 @@ class Evaluation:
         # Search asks this at every leaf, so an unload that leaves the game
         # running is valued from its hand-out: the refill changes only the
         # supply's length. One that ends the game is played out in full.
-        supply_left = max(0, len(state.supply) - 3)
+        supply_left = supply_after_unload(state)
         last = unload_ends_game(state)
         for boat in unloadable_boats(state):
             if last:

@@ -517,6 +517,12 @@ def unload_ends_game(state: GameState) -> bool:
     return not state.supply and boats_in_play(state) - 1 == BOATS_AT_END
 
 
+def supply_after_unload(state: GameState) -> int:
+    """How many tokens the supply holds once an unload now has refilled its
+    boat: a refill takes three, and with none left the boat leaves."""
+    return max(0, len(state.supply) - 3)
+
+
 def _unload(state: GameState, boat: int) -> GameState:
     state = hand_out(state, boat)
     boats = list(state.boats)

@@ -1,10 +1,18 @@
-"""unload_ends_game says in advance what playing an unload decides."""
+"""unload_ends_game and supply_after_unload say in advance what playing an
+unload does."""
 
 from __future__ import annotations
 
 import random
 
-from engine import apply_unchecked, legal_actions, new_game, unload_ends_game, unloadable_boats
+from engine import (
+    apply_unchecked,
+    legal_actions,
+    new_game,
+    supply_after_unload,
+    unload_ends_game,
+    unloadable_boats,
+)
 from engine.actions import UNLOADS
 
 
@@ -18,6 +26,7 @@ def test_unload_ends_game_agrees_with_playing_each_unload() -> None:
                 for boat in unloadable_boats(state):
                     after = apply_unchecked(state, UNLOADS[boat])
                     assert unload_ends_game(state) == after.over
+                    assert supply_after_unload(state) == len(after.supply)
                     seen[after.over] += 1
             state = apply_unchecked(state, rng.choice(legal_actions(state)))
     assert seen[True] and seen[False]
