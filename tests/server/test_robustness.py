@@ -8,13 +8,10 @@ import random
 import signal
 from pathlib import Path
 
-import asyncssh
-import pytest
 from ssh_support import (
     Client,
     Keys,
     config_for,
-    connect,
     open_terminal,
     start_screen_command,
     start_server,
@@ -22,7 +19,6 @@ from ssh_support import (
 )
 
 from server.ssh import GameServer
-from server.throttle import ThrottleRules
 
 
 def _child_pid(server: GameServer) -> list[int]:
@@ -189,30 +185,6 @@ async def test_the_session_cap_turns_the_next_player_away(tmp_path: Path, keys: 
         assert "server is full" in bob.term.raw_text()
         await _still_playing(alice)
         await alice.close()
-    finally:
-        await server.stop()
-
-
-async def test_repeated_bad_logins_are_slowed_then_shut_out(
-    tmp_path: Path, keys: Keys, caplog: pytest.LogCaptureFixture
-) -> None:
-    rules = ThrottleRules(free=1, base_delay=0.05, max_delay=0.2, lockout=4)
-    config = config_for(
-        tmp_path, allow_file=tmp_path / "allowed", command=start_screen_command, throttle=rules
-    )
-    server = await start_server(config)
-    caplog.set_level("INFO", logger="imhotep.server")
-    try:
-        for _ in range(4):
-            with pytest.raises(asyncssh.PermissionDenied):
-                await connect(server.port, keys.by_name["mallory"])
-            # The failure is counted when the server sees the connection end.
-        await wait_until(lambda: server.throttle.locked("127.0.0.1"), "the lock-out")
-        assert "auth back-off for 127.0.0.1" in caplog.text
-        # Now even a good key from that address waits out the window.
-        with pytest.raises(asyncssh.PermissionDenied):
-            await connect(server.port, keys.by_name["alice"])
-        assert "locked out" in caplog.text
     finally:
         await server.stop()
 
