@@ -1,4 +1,4 @@
-"""Bad clients, crashes and limits leave the server and the other player unharmed."""
+"""Bad clients, crashes, limits and stray keys leave the server and the other player unharmed."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ import signal
 from pathlib import Path
 
 from ssh_support import (
+    WAIT,
     Client,
     Keys,
     config_for,
@@ -199,3 +200,29 @@ async def test_stopping_ends_every_app(tmp_path: Path, keys: Keys) -> None:
     await asyncio.wait_for(alice.term.closed.wait(), 60)
     assert "server is stopping" in alice.term.raw_text()
     assert not any(_alive(p) for p in pids)
+
+
+async def test_signal_keys_from_the_first_moment_end_nothing(tmp_path: Path, keys: Keys) -> None:
+    # The real command: the lobby, as a player gets it.
+    server = await start_server(config_for(tmp_path, allow_file=tmp_path / "allowed"))
+    try:
+        alice = await open_terminal(server.port, keys.by_name["alice"])
+        # ctrl-c and ctrl-\ (and ctrl-z, ctrl-s) over and over, from login
+        # until the lobby has drawn: the app is starting all that while.
+        deadline = asyncio.get_running_loop().time() + WAIT
+        while "you are alice" not in alice.term.text():
+            assert not alice.term.closed.is_set(), alice.term.raw_text()
+            assert asyncio.get_running_loop().time() < deadline, alice.term.text()
+            alice.send(b"\x03\x1c\x1a\x13")
+            await asyncio.sleep(0.01)
+        alice.send(b"\x03\x1c")
+        assert "stopped unexpectedly" not in alice.term.raw_text()
+        # Still the lobby, and it plays: alice opens a table.
+        alice.send("h")
+        await alice.wait_for("Open the table")
+        alice.send("\r")
+        await alice.wait_for("the other player picks it in the lobby")
+        assert not alice.term.closed.is_set()
+        await alice.close()
+    finally:
+        await server.stop()
