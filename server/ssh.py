@@ -239,6 +239,7 @@ class GameServer:
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._numbers = itertools.count(1)
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._naming = asyncio.Lock()
 
     @property
     def port(self) -> int:
@@ -348,17 +349,29 @@ class GameServer:
         problem = identity.name_problem(name, words)
         if problem is not None:
             return problem
-        folded = name.casefold()
         taken = words.gettext("that name is taken; choose another")
-        if any(allowed.name.casefold() == folded for allowed in self.allow.entries()):
-            return taken
-        try:
-            await self.watcher.call(lambda store: store.name_player(player, name))
-        except StoreError as exc:
-            if "taken" in exc.message:
+        # One choice at a time: two newcomers must not both pass the check
+        # with look-alike names before either is kept.
+        async with self._naming:
+            others = [allowed.name for allowed in self.allow.entries()]
+            if self.passwords is not None:
+                others += list(self.passwords.entries())
+            try:
+                known = await self.watcher.call(lambda store: store.player_names())
+            except StoreError as exc:
+                log.warning("cannot read the players' names: %s", exc)
+                return words.gettext("names cannot be checked now; try again later")
+            others += [other for owner, other in known.items() if owner != player]
+            # "alice" spelt with a Cyrillic a would pass for alice on every screen.
+            if any(identity.names_look_alike(name, other) for other in others):
                 return taken
-            # The player still plays under the name; it is asked again next time.
-            log.warning("could not keep the name of %s: %s", player, exc)
+            try:
+                await self.watcher.call(lambda store: store.name_player(player, name))
+            except StoreError as exc:
+                if "taken" in exc.message:
+                    return taken
+                # The player still plays under the name; it is asked again next time.
+                log.warning("could not keep the name of %s: %s", player, exc)
         return None
 
     async def remember_name(self, player: str, name: str) -> None:
