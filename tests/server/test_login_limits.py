@@ -23,6 +23,7 @@ from ssh_support import (
 )
 
 from server import cli, passwords
+from server.ssh import AFTER_LOGIN_SLACK
 from server.throttle import ThrottleRules
 
 ATTACKER = "127.0.0.2"
@@ -233,3 +234,29 @@ def test_the_login_limits_are_options() -> None:
     assert wide.max_pending_per_address == 4
     with pytest.raises(SystemExit):
         cli.parser().parse_args(["--login-seconds", "0"])
+
+
+async def test_logged_in_connections_are_capped_too(tmp_path: Path, keys: Keys) -> None:
+    config = config_for(
+        tmp_path, allow_file=tmp_path / "allowed", command=start_screen_command, max_sessions=1
+    )
+    server = await start_server(config)
+    conns = []
+    try:
+        # The session cap and the room to tell one more player the server is full.
+        for _ in range(1 + AFTER_LOGIN_SLACK):
+            conns.append(await connect(server.port, keys.by_name["alice"]))
+        ended: asyncio.Future[Exception | None] = asyncio.get_running_loop().create_future()
+
+        class Watcher(asyncssh.SSHClient):
+            def connection_lost(self, exc: Exception | None) -> None:
+                ended.set_result(exc)
+
+        conns.append(await connect(server.port, keys.by_name["bob"], client_factory=Watcher))
+        reason = await asyncio.wait_for(ended, WAIT)
+        assert isinstance(reason, asyncssh.DisconnectError)
+        assert "server is full" in str(reason)
+    finally:
+        for conn in conns:
+            conn.close()
+        await server.stop()
