@@ -207,13 +207,13 @@ async def test_signal_keys_from_the_first_moment_end_nothing(tmp_path: Path, key
     server = await start_server(config_for(tmp_path, allow_file=tmp_path / "allowed"))
     try:
         alice = await open_terminal(server.port, keys.by_name["alice"])
-        # ctrl-c and ctrl-\ (and ctrl-z, ctrl-s) over and over, from login
+        # ctrl-c and ctrl-\ (and ctrl-z, ctrl-s, ctrl-d) over and over, from login
         # until the lobby has drawn: the app is starting all that while.
         deadline = asyncio.get_running_loop().time() + WAIT
         while "you are alice" not in alice.term.text():
             assert not alice.term.closed.is_set(), alice.term.raw_text()
             assert asyncio.get_running_loop().time() < deadline, alice.term.text()
-            alice.send(b"\x03\x1c\x1a\x13")
+            alice.send(b"\x03\x1c\x1a\x13\x04")
             await asyncio.sleep(0.01)
         alice.send(b"\x03\x1c")
         assert "stopped unexpectedly" not in alice.term.raw_text()
