@@ -116,6 +116,13 @@ def parser() -> argparse.ArgumentParser:
         "after this long (default 30)",
     )
     p.add_argument(
+        "--proxy-protocol",
+        action="store_true",
+        help="every connection comes from a TCP proxy that starts it with a PROXY "
+        "header (HAProxy send-proxy, nginx proxy_protocol): the limits count the "
+        "address it names; a connection without one is dropped",
+    )
+    p.add_argument(
         "--max-tables",
         type=_positive(int),
         default=3,
@@ -152,6 +159,7 @@ def build_config(args: argparse.Namespace) -> ServerConfig:
         max_pending=args.max_logins,
         max_pending_per_address=min(args.max_logins_per_address, args.max_logins),
         login_timeout=args.login_seconds,
+        proxy_protocol=args.proxy_protocol,
         max_tables=args.max_tables,
     )
 

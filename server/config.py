@@ -55,6 +55,9 @@ class ServerConfig:
     max_pending: int = 32
     max_pending_per_address: int = 8  # per IPv4 address or IPv6 /64
     login_timeout: float = 30.0
+    # --proxy-protocol: each connection starts with a PROXY header naming the
+    # client's address (a TCP proxy's); connections without one are dropped.
+    proxy_protocol: bool = False
     max_tables: int = 3  # open tables a player may host at once
     throttle: ThrottleRules = field(default_factory=ThrottleRules)
     # Grace for an app to end after a hangup before harder signals.

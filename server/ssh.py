@@ -17,6 +17,7 @@ import contextlib
 import gettext
 import itertools
 import logging
+import socket
 from collections import Counter
 from collections.abc import Coroutine
 from typing import Any
@@ -24,7 +25,7 @@ from typing import Any
 import asyncssh
 
 from match.store import StoreError
-from server import hostkey, identity, passwords
+from server import hostkey, identity, passwords, proxy
 from server.config import ServerConfig
 from server.events import GameWatcher
 from server.session import GameSession
@@ -42,8 +43,9 @@ MAX_KEYS_PER_CONNECTION = 8
 class Gatekeeper(asyncssh.SSHServer):
     """One SSH connection: its address, the key that logged in, its session."""
 
-    def __init__(self, server: GameServer, number: int) -> None:
+    def __init__(self, server: GameServer, number: int, peer: proxy.Peer | None = None) -> None:
         self._server = server
+        self._peer = peer  # the client's address from a PROXY header, if any
         self.number = number
         self.label = f"#{number}"
         self.address = "?"
@@ -63,7 +65,7 @@ class Gatekeeper(asyncssh.SSHServer):
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        peer = conn.get_extra_info("peername") or ("?", 0)
+        peer = self._peer or conn.get_extra_info("peername") or ("?", 0)
         self.address = str(peer[0])
         self.origin = origin(self.address)
         self._server.connections.add(self)
@@ -237,12 +239,16 @@ class GameServer:
         self.fingerprint = ""
         self.key_created = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._proxied: proxy.ProxiedListener | None = None
+        self._ssh_options: dict[str, Any] = {}
         self._numbers = itertools.count(1)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._naming = asyncio.Lock()
 
     @property
     def port(self) -> int:
+        if self._proxied is not None:
+            return self._proxied.port
         assert self._acceptor is not None
         return self._acceptor.get_port()
 
@@ -256,10 +262,7 @@ class GameServer:
         self.allow.entries()  # read now, so a bad file shows in the log at start
         # The store is opened (and made, on a first start) before anyone comes in.
         await self.watcher.start()
-        self._acceptor = await asyncssh.create_server(
-            self._new_connection,
-            config.host,
-            config.port,
+        self._ssh_options = dict(
             server_host_keys=[key],
             encoding=None,
             line_editor=False,
@@ -274,10 +277,23 @@ class GameServer:
             keepalive_interval=60,
             server_version="imhotep-duel",
         )
+        if config.proxy_protocol:
+            self._proxied = proxy.ProxiedListener(
+                config.host,
+                config.port,
+                self._run_proxied,
+                max_waiting=config.max_pending,
+                timeout=config.login_timeout,
+            )
+        else:
+            self._acceptor = await asyncssh.create_server(
+                self._new_connection, config.host, config.port, **self._ssh_options
+            )
         log.info(
-            "listening on %s port %d, store %s, %s",
+            "listening on %s port %d%s, store %s, %s",
             config.host,
             self.port,
+            " (PROXY headers)" if config.proxy_protocol else "",
             config.store,
             "open to any key" if config.open_door else f"keys from {config.allow_path}",
         )
@@ -290,6 +306,8 @@ class GameServer:
             self._acceptor.close()
             with contextlib.suppress(Exception):
                 await self._acceptor.wait_closed()
+        if self._proxied is not None:
+            await self._proxied.close()
         await asyncio.gather(
             *(s.shutdown("stopping") for s in list(self.sessions)),
             return_exceptions=True,
@@ -383,3 +401,11 @@ class GameServer:
 
     def _new_connection(self) -> Gatekeeper:
         return Gatekeeper(self, next(self._numbers))
+
+    async def _run_proxied(self, sock: socket.socket, client: proxy.Peer) -> None:
+        """SSH over a connection a proxy passed on, as coming from ``client``."""
+        gate = Gatekeeper(self, next(self._numbers), client)
+        # run_server returns once the client has logged in; the connection
+        # goes on in asyncssh's hands. How a failed one went, the gate logs.
+        with contextlib.suppress(asyncssh.Error, OSError, TimeoutError):
+            await asyncssh.run_server(sock, server_factory=lambda: gate, **self._ssh_options)
