@@ -16,6 +16,7 @@ of one player's app, a dropped connection or a server restart loses nothing.
 - :mod:`server.prompt`: the one-line name prompt for first visitors of an open server.
 - :mod:`server.session`: one SSH session, from its terminal request to its end.
 - :mod:`server.events`: the log's game events, and the server's own store connection.
+- :mod:`server.proxy`: the PROXY header a TCP proxy puts before a connection (`--proxy-protocol`).
 - :mod:`server.ssh`: the asyncssh server, its gatekeeping and its shutdown.
 - :mod:`server.cli`: the ``serve`` sub-command.
 """
