@@ -106,6 +106,12 @@ class Gatekeeper(asyncssh.SSHServer):
             if not self._locked:
                 log.info("%s locked out: %s failed too often", self.label, self.origin)
             self._locked = True
+            # Cheap to refuse, but still a try: the cut-off below applies.
+            self._refused += 1
+            if self._refused >= MAX_KEYS_PER_CONNECTION and self.conn is not None:
+                self.conn.disconnect(
+                    asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many attempts"
+                )
             return False
         # scrypt takes real time: off the loop, so other players' keys flow on.
         name = await asyncio.get_running_loop().run_in_executor(
@@ -167,7 +173,8 @@ class Gatekeeper(asyncssh.SSHServer):
         server = self._server
         server.free_login_slot(self)
         log.info("%s login %s as %s", self.label, self.player_id, self.player_name or "(new)")
-        logged_in = len(server.connections) - server.pending_total
+        # Counted by their login: a refused connection not yet closed is none.
+        logged_in = sum(gate.player_id is not None for gate in server.connections)
         if logged_in > server.config.max_sessions + AFTER_LOGIN_SLACK and self.conn is not None:
             log.info("%s dropped: %d connections logged in", self.label, logged_in)
             self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "the server is full")

@@ -23,7 +23,7 @@ from ssh_support import (
 )
 
 from server import cli, passwords
-from server.ssh import AFTER_LOGIN_SLACK
+from server.ssh import AFTER_LOGIN_SLACK, MAX_KEYS_PER_CONNECTION
 from server.throttle import ThrottleRules
 
 ATTACKER = "127.0.0.2"
@@ -259,4 +259,38 @@ async def test_logged_in_connections_are_capped_too(tmp_path: Path, keys: Keys) 
     finally:
         for conn in conns:
             conn.close()
+        await server.stop()
+
+
+async def test_a_shut_out_address_cannot_keep_trying_on_one_connection(
+    tmp_path: Path, keys: Keys
+) -> None:
+    book = tmp_path / "passwords"
+    passwords.add(book, "dora", "correct horse battery", taken=set())
+    rules = ThrottleRules(free=1, base_delay=0.01, max_delay=0.02, lockout=2)
+    config = config_for(
+        tmp_path,
+        allow_file=tmp_path / "allowed",
+        command=start_screen_command,
+        throttle=rules,
+        password_file=book,
+        login_timeout=600.0,  # only the cut-off can end this connection
+    )
+    server = await start_server(config)
+    try:
+        tries = 0
+
+        class Guesser(asyncssh.SSHClient):
+            def password_auth_requested(self) -> str:
+                nonlocal tries
+                tries += 1
+                return f"guess number {tries}"
+
+        with pytest.raises(asyncssh.DisconnectError, match="too many attempts"):
+            await connect(server.port, None, username="dora", client_factory=Guesser)
+        assert server.throttle.locked("127.0.0.1")
+        assert tries <= 2 * MAX_KEYS_PER_CONNECTION
+        with pytest.raises(asyncssh.DisconnectError, match="too many attempts"):
+            await connect(server.port, None, username="dora", client_factory=Guesser)
+    finally:
         await server.stop()
