@@ -830,6 +830,14 @@ class Store:
             row = self._db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()
         return str(row[0]) if row is not None else None
 
+    def player_names(self) -> dict[str, str]:
+        """Every named player's name, by id (a row that is not text is skipped)."""
+        with self._errors():
+            rows = self._db.execute("SELECT id, name FROM players").fetchall()
+        return {
+            row[0]: row[1] for row in rows if isinstance(row[0], str) and isinstance(row[1], str)
+        }
+
     def name_player(self, player: str, name: str) -> None:
         """Give ``player`` a name; StoreError if another player has it."""
         try:

@@ -11,11 +11,12 @@ of one player's app, a dropped connection or a server restart loses nothing.
 - :mod:`server.identity`: who a key belongs to (player ids, names, the allow file).
 - :mod:`server.passwords`: password logins, for an operator who asks for them.
 - :mod:`server.hostkey`: the server's own key, created once.
-- :mod:`server.throttle`: the back-off for failed logins.
+- :mod:`server.throttle`: the back-off for wrong passwords, and what a per-address limit counts.
 - :mod:`server.child`: an app process under its own pseudo-terminal.
 - :mod:`server.prompt`: the one-line name prompt for first visitors of an open server.
 - :mod:`server.session`: one SSH session, from its terminal request to its end.
 - :mod:`server.events`: the log's game events, and the server's own store connection.
+- :mod:`server.proxy`: the PROXY header a TCP proxy puts before a connection (`--proxy-protocol`).
 - :mod:`server.ssh`: the asyncssh server, its gatekeeping and its shutdown.
 - :mod:`server.cli`: the ``serve`` sub-command.
 """

@@ -42,6 +42,22 @@ def _set_size(fd: int, cols: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, cols, 0, 0))
 
 
+def _keys_stay_keys(fd: int) -> None:
+    """No key typed on this terminal may signal or freeze the app.
+
+    A new pty turns ctrl-c, ctrl-\\ and ctrl-z into SIGINT, SIGQUIT and
+    SIGTSTP for the app, and ctrl-s into a pause of its output, until the app
+    puts the terminal in raw mode itself, a second or so after it starts.
+    Keys a player presses while the app is still starting (or mashes to
+    leave) would end it. With these off from the start every key is only
+    input, and the app alone decides when the session ends.
+    """
+    attrs = termios.tcgetattr(fd)
+    attrs[0] &= ~(termios.IXON | termios.IXOFF)  # iflag: ctrl-s / ctrl-q
+    attrs[3] &= ~(termios.ISIG | termios.IEXTEN)  # lflag: signal keys, ctrl-v / ctrl-o
+    termios.tcsetattr(fd, termios.TCSANOW, attrs)
+
+
 def _take_terminal() -> None:
     # Runs in the child after setsid(): make the pty (its stdin) the
     # controlling terminal, so size changes arrive as SIGWINCH.
@@ -84,6 +100,7 @@ class ChildTerminal:
         try:
             cols, rows = clamp_size(*size)
             _set_size(slave, cols, rows)
+            _keys_stay_keys(slave)
             os.set_blocking(master, False)
             process = await asyncio.create_subprocess_exec(
                 *argv,

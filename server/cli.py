@@ -96,6 +96,33 @@ def parser() -> argparse.ArgumentParser:
         help="close a session after this long without a key (default 30)",
     )
     p.add_argument(
+        "--max-logins",
+        type=_positive(int),
+        default=32,
+        help="connections still logging in at once, apart from the players (default 32)",
+    )
+    p.add_argument(
+        "--max-logins-per-address",
+        type=_positive(int),
+        default=8,
+        help="of those, from one IPv4 address or IPv6 /64 (default 8; behind a proxy "
+        "that hides addresses, the proxy's)",
+    )
+    p.add_argument(
+        "--login-seconds",
+        type=_positive(float),
+        default=30.0,
+        help="close a connection that has not logged in, or opened its game, "
+        "after this long (default 30)",
+    )
+    p.add_argument(
+        "--proxy-protocol",
+        action="store_true",
+        help="every connection comes from a TCP proxy that starts it with a PROXY "
+        "header (HAProxy send-proxy, nginx proxy_protocol): the limits count the "
+        "address it names; a connection without one is dropped",
+    )
+    p.add_argument(
         "--max-tables",
         type=_positive(int),
         default=3,
@@ -129,6 +156,10 @@ def build_config(args: argparse.Namespace) -> ServerConfig:
         password_file=args.passwords.expanduser().absolute() if args.passwords else None,
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_minutes * 60,
+        max_pending=args.max_logins,
+        max_pending_per_address=min(args.max_logins_per_address, args.max_logins),
+        login_timeout=args.login_seconds,
+        proxy_protocol=args.proxy_protocol,
         max_tables=args.max_tables,
     )
 

@@ -48,9 +48,16 @@ class ServerConfig:
     allow_file: Path | None = None  # None: data_dir / "allowed_keys"
     open_door: bool = False  # --open: any key, with a name chosen on first visit
     password_file: Path | None = None  # --passwords: also let in these names by password
-    max_sessions: int = 32
+    max_sessions: int = 32  # logged-in players with a session
     idle_timeout: float = 30 * 60.0
+    # Connections still logging in are limited apart from the players: a peer
+    # without a key can hold only these, and only for login_timeout seconds.
+    max_pending: int = 32
+    max_pending_per_address: int = 8  # per IPv4 address or IPv6 /64
     login_timeout: float = 30.0
+    # --proxy-protocol: each connection starts with a PROXY header naming the
+    # client's address (a TCP proxy's); connections without one are dropped.
+    proxy_protocol: bool = False
     max_tables: int = 3  # open tables a player may host at once
     throttle: ThrottleRules = field(default_factory=ThrottleRules)
     # Grace for an app to end after a hangup before harder signals.

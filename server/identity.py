@@ -72,6 +72,46 @@ def name_problem(name: str, words: gettext.NullTranslations | None = None) -> st
     return None
 
 
+# Letters of other scripts drawn like Latin ones, for telling names apart.
+# Python has no table of confusables (Unicode's UTS #39 data), and a package
+# for it would be a run-time dependency for one check; a name is at most 16
+# letters or digits, and Cyrillic and Greek are the scripts a Latin name is
+# faked with. Fullwidth and mathematical letters need no entry: NFKC turns
+# them into plain ones first. Capitals are mapped before case folding (the
+# Greek capital beta looks like B, but its small letter is nothing like b).
+_LIKE_LATIN_CAPITALS = str.maketrans(
+    "АВЕЅІЈКМНОРСТХҮӀԚԜΑΒΕΖΗΙΚΜΝΟΡΤΥΧ",  # Cyrillic, Greek
+    "ABESIJKMHOPCTXYIQWABEZHIKMNOPTYX",
+)
+_LIKE_LATIN_SMALL = str.maketrans(
+    "аеорсухѕіјԁԛԝһӏүɡαοινκρυχıȷ",  # Cyrillic, Greek, dotless Latin
+    "aeopcyxsijdqwhlygaoivkpuxij",
+)
+# Within Latin: shapes many terminal fonts draw alike.
+_SAME_SHAPE = str.maketrans("l10", "iio")
+
+
+def look_alike_keys(name: str) -> frozenset[str]:
+    """What ``name`` looks like, for comparing it with another player's.
+
+    Two names look alike when their keys meet: "alice", "ALICE", "a1ice"
+    and "alice" spelt with a Cyrillic a all share one.
+    """
+    plain = unicodedata.normalize("NFKC", name)
+    return frozenset(
+        text.translate(_LIKE_LATIN_CAPITALS)
+        .casefold()
+        .translate(_LIKE_LATIN_SMALL)
+        .translate(_SAME_SHAPE)
+        # Folded first too: with a Greek capital beta, "Bob" is "βob" in another case.
+        for text in (plain, plain.casefold())
+    )
+
+
+def names_look_alike(first: str, second: str) -> bool:
+    return not look_alike_keys(first).isdisjoint(look_alike_keys(second))
+
+
 def name_from_comment(comment: str | None) -> str | None:
     """A usable player name from a key's comment (``alice@laptop`` gives ``alice``)."""
     if not comment:

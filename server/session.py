@@ -1,7 +1,9 @@
 """One SSH session: a terminal request, the app under its own pty, its end.
 
-Only a shell request on a session that asked for a terminal starts anything;
-``exec`` and subsystems (SFTP, SCP's) are refused before a process exists.
+Only a shell request on a session that asked for a terminal starts anything.
+A command (``ssh host ls``) is answered with one line saying so, and no
+process is started for it; subsystems (SFTP, SCP's) are refused outright, as
+their clients expect a protocol, not text.
 
 What the session itself says to the player (the name prompt, a refusal, why
 it ends) is in the language the client's ``LANG`` / ``LC_*`` name, as the
@@ -116,6 +118,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self._term: str | None = None
         self._size = (80, 24)
         self._has_pty = False
+        self._command = False  # an exec request: answered, never run
         self._child: ChildTerminal | None = None
         self._reader: LineReader | None = None
         self._name_wanted: asyncio.Future[str | None] | None = None
@@ -147,9 +150,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        # The command itself is not logged: it is the client's, and may hold anything.
+        # Accepted only so that the client reads why (session_started); a
+        # refused request shows as a bare "exec request failed". The command
+        # itself is not logged: it is the client's, and may hold anything.
         log.info("%s exec refused", self.label)
-        return False
+        self._command = True
+        return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
         shown = subsystem[:32].encode("ascii", "backslashreplace").decode()
@@ -164,6 +170,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._language = session_language(dict(self._chan.get_environment()))
             self._words = translations(self._language)
         words = self._words
+        if self._command:
+            self._say_line(
+                words.gettext(
+                    "imhotep-duel: this server runs only the game, no commands: "
+                    "connect with plain ssh, without a command."
+                )
+            )
+            self._end(1)
+            return
         if not self._has_pty:
             self._say_line(
                 words.gettext(

@@ -3,6 +3,11 @@
 Everything but a terminal session is refused here or by asyncssh's options:
 no passwords, no port, agent or X11 forwarding, no SFTP or SCP. A connection
 belongs to one key; its session runs the app for that key's player only.
+
+A connection that has not logged in holds one of a few login slots of its
+own (``max_pending``, at most ``max_pending_per_address`` from one address)
+for at most ``login_timeout`` seconds, so a peer without a key can never take
+a player's place; a logged-in connection must open its session as quickly.
 """
 
 from __future__ import annotations
@@ -12,23 +17,25 @@ import contextlib
 import gettext
 import itertools
 import logging
+import socket
+from collections import Counter
 from collections.abc import Coroutine
 from typing import Any
 
 import asyncssh
 
 from match.store import StoreError
-from server import hostkey, identity, passwords
+from server import hostkey, identity, passwords, proxy
 from server.config import ServerConfig
 from server.events import GameWatcher
 from server.session import GameSession
-from server.throttle import AuthThrottle
+from server.throttle import AuthThrottle, origin
 
 log = logging.getLogger("imhotep.server")
 
-# Connections still logging in, beyond the session cap, before new ones are
-# dropped at once: a slow handshake must not lock friends out, a flood must.
-PENDING_CONNECTIONS = 16
+# Logged-in connections beyond the session cap, so that a player who comes
+# while the server is full is told so by a session of their own.
+AFTER_LOGIN_SLACK = 16
 # Keys one connection may offer before it is cut off (ssh-agent may hold a few).
 MAX_KEYS_PER_CONNECTION = 8
 
@@ -36,11 +43,14 @@ MAX_KEYS_PER_CONNECTION = 8
 class Gatekeeper(asyncssh.SSHServer):
     """One SSH connection: its address, the key that logged in, its session."""
 
-    def __init__(self, server: GameServer, number: int) -> None:
+    def __init__(self, server: GameServer, number: int, peer: proxy.Peer | None = None) -> None:
         self._server = server
+        self._peer = peer  # the client's address from a PROXY header, if any
         self.number = number
         self.label = f"#{number}"
         self.address = "?"
+        self.origin = "?"  # what the per-address limits count (see throttle.origin)
+        self.pending = False  # holds a login slot
         self.username = ""
         self.player_id: str | None = None
         self.player_name: str | None = None
@@ -49,42 +59,36 @@ class Gatekeeper(asyncssh.SSHServer):
         self._locked = False
         self._refused = 0
         self._accepted: tuple[str, str | None] | None = None
+        self._session_timer: asyncio.TimerHandle | None = None
 
     # --- connection -------------------------------------------------------------
 
     def connection_made(self, conn: asyncssh.SSHServerConnection) -> None:
         self.conn = conn
-        peer = conn.get_extra_info("peername") or ("?", 0)
+        peer = self._peer or conn.get_extra_info("peername") or ("?", 0)
         self.address = str(peer[0])
+        self.origin = origin(self.address)
         self._server.connections.add(self)
         log.info("%s connect from %s port %s", self.label, self.address, peer[1])
-        limit = self._server.config.max_sessions + PENDING_CONNECTIONS
-        if len(self._server.connections) > limit:
-            log.info("%s dropped: %d connections open", self.label, limit)
+        refusal = self._server.hold_login_slot(self)
+        if refusal is not None:
+            log.info("%s dropped: %s", self.label, refusal)
             asyncio.get_running_loop().call_soon(conn.close)
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._server.connections.discard(self)
-        if self.player_id is None:
-            # A connection that never logged in is a failed login, whether it
-            # offered wrong keys or just dropped during the handshake.
-            self._server.throttle.record_failure(self.address)
+        self._server.free_login_slot(self)
+        if self._session_timer is not None:
+            self._session_timer.cancel()
         reason = f": {exc}" if exc is not None else ""
         log.info("%s disconnect%s", self.label, str(reason)[:120])
 
     # --- authentication ----------------------------------------------------------
 
     async def begin_auth(self, username: str) -> bool:
+        # No back-off here: a key that fits must get in at once, from any
+        # address; only wrong passwords are answered slowly (validate_password).
         self.username = username
-        throttle = self._server.throttle
-        if throttle.locked(self.address):
-            self._locked = True
-            log.info("%s locked out: %s failed too often", self.label, self.address)
-            return True
-        delay = throttle.delay(self.address)
-        if delay > 0:
-            log.info("%s auth back-off for %s: %.1fs", self.label, self.address, delay)
-            await asyncio.sleep(delay)
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -95,7 +99,19 @@ class Gatekeeper(asyncssh.SSHServer):
 
     async def validate_password(self, username: str, password: str) -> bool:
         book = self._server.passwords
-        if self._locked or book is None:
+        if book is None:
+            return False
+        throttle = self._server.throttle
+        if self._locked or throttle.locked(self.origin):
+            if not self._locked:
+                log.info("%s locked out: %s failed too often", self.label, self.origin)
+            self._locked = True
+            # Cheap to refuse, but still a try: the cut-off below applies.
+            self._refused += 1
+            if self._refused >= MAX_KEYS_PER_CONNECTION and self.conn is not None:
+                self.conn.disconnect(
+                    asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many attempts"
+                )
             return False
         # scrypt takes real time: off the loop, so other players' keys flow on.
         name = await asyncio.get_running_loop().run_in_executor(
@@ -103,6 +119,9 @@ class Gatekeeper(asyncssh.SSHServer):
         )
         if name is None:
             self._refused += 1
+            # Counted before the answer: a client that does not wait for it
+            # has still spent one of its guesses.
+            throttle.record_failure(self.origin)
             shown = username[:32].encode("ascii", "backslashreplace").decode()
             log.info("%s password refused for %s", self.label, shown)
             if self._refused >= MAX_KEYS_PER_CONNECTION and self.conn is not None:
@@ -110,8 +129,9 @@ class Gatekeeper(asyncssh.SSHServer):
                     asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many attempts"
                 )
                 return False
-            delay = self._server.throttle.delay(self.address)
+            delay = throttle.delay(self.origin)
             if delay > 0:
+                log.info("%s auth back-off for %s: %.1fs", self.label, self.origin, delay)
                 await asyncio.sleep(delay)
             return False
         self._accepted = (passwords.player_id(name), name)
@@ -124,8 +144,9 @@ class Gatekeeper(asyncssh.SSHServer):
         return False
 
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
-        if self._locked:
-            return False
+        # A refused key is no failed login and waits for nothing: ssh offers
+        # each key it holds in turn, and a key cannot be guessed. The cap on
+        # keys per connection and the login slots bound what a stranger costs.
         server = self._server
         pid = identity.player_id(key)
         name = server.allow.lookup(key, "", self.address)
@@ -140,10 +161,6 @@ class Gatekeeper(asyncssh.SSHServer):
                 self.conn.disconnect(
                     asyncssh.DISC_NO_MORE_AUTH_METHODS_AVAILABLE, "too many keys refused"
                 )
-                return False
-            delay = server.throttle.delay(self.address)
-            if delay > 0:
-                await asyncio.sleep(delay)
             return False
         self._accepted = (pid, name)
         return True
@@ -153,11 +170,28 @@ class Gatekeeper(asyncssh.SSHServer):
         # signs, so the last accepted key is the one that logged in.
         assert self._accepted is not None
         self.player_id, self.player_name = self._accepted
-        self._server.throttle.record_success(self.address)
+        server = self._server
+        server.free_login_slot(self)
         log.info("%s login %s as %s", self.label, self.player_id, self.player_name or "(new)")
+        # Counted by their login: a refused connection not yet closed is none.
+        logged_in = sum(gate.player_id is not None for gate in server.connections)
+        if logged_in > server.config.max_sessions + AFTER_LOGIN_SLACK and self.conn is not None:
+            log.info("%s dropped: %d connections logged in", self.label, logged_in)
+            self.conn.disconnect(asyncssh.DISC_TOO_MANY_CONNECTIONS, "the server is full")
+            return
+        # Logged in, a connection must still ask for its session soon.
+        self._session_timer = asyncio.get_running_loop().call_later(
+            server.config.login_timeout, self._no_session
+        )
         if self.player_name is not None:
             # Known in the store by name, so that a table can be kept for them.
             await self._server.remember_name(self.player_id, self.player_name)
+
+    def _no_session(self) -> None:
+        self._session_timer = None
+        if self.session is None and self.conn is not None:
+            log.info("%s closed: no session asked for", self.label)
+            self.conn.close()
 
     # --- what a logged-in client may open --------------------------------------
 
@@ -205,15 +239,23 @@ class GameServer:
         )
         self.watcher = GameWatcher(config.store)
         self.connections: set[Gatekeeper] = set()
+        # Connections holding a login slot, in all and per origin.
+        self.pending_total = 0
+        self._pending: Counter[str] = Counter()
         self.sessions: set[GameSession] = set()
         self.fingerprint = ""
         self.key_created = False
         self._acceptor: asyncssh.SSHAcceptor | None = None
+        self._proxied: proxy.ProxiedListener | None = None
+        self._ssh_options: dict[str, Any] = {}
         self._numbers = itertools.count(1)
         self._tasks: set[asyncio.Task[Any]] = set()
+        self._naming = asyncio.Lock()
 
     @property
     def port(self) -> int:
+        if self._proxied is not None:
+            return self._proxied.port
         assert self._acceptor is not None
         return self._acceptor.get_port()
 
@@ -227,10 +269,7 @@ class GameServer:
         self.allow.entries()  # read now, so a bad file shows in the log at start
         # The store is opened (and made, on a first start) before anyone comes in.
         await self.watcher.start()
-        self._acceptor = await asyncssh.create_server(
-            self._new_connection,
-            config.host,
-            config.port,
+        self._ssh_options = dict(
             server_host_keys=[key],
             encoding=None,
             line_editor=False,
@@ -245,10 +284,23 @@ class GameServer:
             keepalive_interval=60,
             server_version="imhotep-duel",
         )
+        if config.proxy_protocol:
+            self._proxied = proxy.ProxiedListener(
+                config.host,
+                config.port,
+                self._run_proxied,
+                max_waiting=config.max_pending,
+                timeout=config.login_timeout,
+            )
+        else:
+            self._acceptor = await asyncssh.create_server(
+                self._new_connection, config.host, config.port, **self._ssh_options
+            )
         log.info(
-            "listening on %s port %d, store %s, %s",
+            "listening on %s port %d%s, store %s, %s",
             config.host,
             self.port,
+            " (PROXY headers)" if config.proxy_protocol else "",
             config.store,
             "open to any key" if config.open_door else f"keys from {config.allow_path}",
         )
@@ -261,6 +313,8 @@ class GameServer:
             self._acceptor.close()
             with contextlib.suppress(Exception):
                 await self._acceptor.wait_closed()
+        if self._proxied is not None:
+            await self._proxied.close()
         await asyncio.gather(
             *(s.shutdown("stopping") for s in list(self.sessions)),
             return_exceptions=True,
@@ -272,6 +326,31 @@ class GameServer:
             await asyncio.wait(list(self._tasks), timeout=self.config.stop_grace * 4)
         await self.watcher.stop()
         log.info("stopped")
+
+    def hold_login_slot(self, gate: Gatekeeper) -> str | None:
+        """Give a new connection a login slot; why not, if there is none for it."""
+        config = self.config
+        if self.pending_total >= config.max_pending:
+            return f"{self.pending_total} connections logging in"
+        if self._pending[gate.origin] >= config.max_pending_per_address:
+            return f"{self._pending[gate.origin]} connections logging in from {gate.origin}"
+        self._pending[gate.origin] += 1
+        self.pending_total += 1
+        gate.pending = True
+        return None
+
+    def free_login_slot(self, gate: Gatekeeper) -> None:
+        if not gate.pending:
+            return
+        gate.pending = False
+        self.pending_total -= 1
+        self._pending[gate.origin] -= 1
+        if self._pending[gate.origin] <= 0:
+            del self._pending[gate.origin]
+
+    def pending_from(self, address: str) -> int:
+        """Connections from ``address`` (its origin) that hold a login slot."""
+        return self._pending.get(origin(address), 0)
 
     def track(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run ``work`` in the background, kept until done (stop() waits for it)."""
@@ -295,17 +374,29 @@ class GameServer:
         problem = identity.name_problem(name, words)
         if problem is not None:
             return problem
-        folded = name.casefold()
         taken = words.gettext("that name is taken; choose another")
-        if any(allowed.name.casefold() == folded for allowed in self.allow.entries()):
-            return taken
-        try:
-            await self.watcher.call(lambda store: store.name_player(player, name))
-        except StoreError as exc:
-            if "taken" in exc.message:
+        # One choice at a time: two newcomers must not both pass the check
+        # with look-alike names before either is kept.
+        async with self._naming:
+            others = [allowed.name for allowed in self.allow.entries()]
+            if self.passwords is not None:
+                others += list(self.passwords.entries())
+            try:
+                known = await self.watcher.call(lambda store: store.player_names())
+            except StoreError as exc:
+                log.warning("cannot read the players' names: %s", exc)
+                return words.gettext("names cannot be checked now; try again later")
+            others += [other for owner, other in known.items() if owner != player]
+            # "alice" spelt with a Cyrillic a would pass for alice on every screen.
+            if any(identity.names_look_alike(name, other) for other in others):
                 return taken
-            # The player still plays under the name; it is asked again next time.
-            log.warning("could not keep the name of %s: %s", player, exc)
+            try:
+                await self.watcher.call(lambda store: store.name_player(player, name))
+            except StoreError as exc:
+                if "taken" in exc.message:
+                    return taken
+                # The player still plays under the name; it is asked again next time.
+                log.warning("could not keep the name of %s: %s", player, exc)
         return None
 
     async def remember_name(self, player: str, name: str) -> None:
@@ -317,3 +408,11 @@ class GameServer:
 
     def _new_connection(self) -> Gatekeeper:
         return Gatekeeper(self, next(self._numbers))
+
+    async def _run_proxied(self, sock: socket.socket, client: proxy.Peer) -> None:
+        """SSH over a connection a proxy passed on, as coming from ``client``."""
+        gate = Gatekeeper(self, next(self._numbers), client)
+        # run_server returns once the client has logged in; the connection
+        # goes on in asyncssh's hands. How a failed one went, the gate logs.
+        with contextlib.suppress(asyncssh.Error, OSError, TimeoutError):
+            await asyncssh.run_server(sock, server_factory=lambda: gate, **self._ssh_options)

@@ -1,14 +1,20 @@
-"""The back-off for failed logins, counted per client address.
+"""The back-off for wrong passwords, counted per client address.
 
-A few failures are free (a client offering the wrong key first is normal).
-After that each further attempt from the address waits twice as long as the
-one before, up to a ceiling, and an address that keeps failing is shut out
-for the rest of the window. Memory stays bounded: old failures are forgotten
-and only the most recent addresses are tracked.
+Only a login that could have been a guess counts: a wrong password. A key
+that is not on the list is not a failure (ssh offers every key it holds, one
+after another, and a key cannot be guessed), and neither is a connection
+that ends before it tries anything. A few failures are free (a typo); after
+that each further wrong password from the address is answered twice as late
+as the one before, up to a ceiling, and an address that keeps failing may
+not use passwords for the rest of the window. Keys are never shut out, and a
+success does not wipe the count: on an ``--open`` server anyone has a key
+that succeeds. Memory stays bounded: old failures are forgotten and only the
+most recent addresses are tracked.
 """
 
 from __future__ import annotations
 
+import ipaddress
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
@@ -58,9 +64,6 @@ class AuthThrottle:
         while len(self._failures) > self.rules.max_addresses:
             self._failures.popitem(last=False)
 
-    def record_success(self, address: str) -> None:
-        self._failures.pop(address, None)
-
     def _recent(self, address: str) -> deque[float]:
         times = self._failures.get(address)
         if times is None:
@@ -71,3 +74,17 @@ class AuthThrottle:
         if not times:
             del self._failures[address]
         return times
+
+
+def origin(address: str) -> str:
+    """The unit a limit counts for a peer address: one IPv4 address, or an
+    IPv6 /64, the block one subscriber usually holds whole."""
+    try:
+        ip = ipaddress.ip_address(address.split("%", 1)[0])
+    except ValueError:
+        return address
+    if isinstance(ip, ipaddress.IPv6Address):
+        if ip.ipv4_mapped is not None:
+            return str(ip.ipv4_mapped)
+        return str(ipaddress.IPv6Network((ip, 64), strict=False))
+    return str(ip)

@@ -130,8 +130,9 @@ async def open_terminal(
     rows: int = 24,
     term: str | None = "xterm-256color",
     env: dict[str, str] | None = None,
+    **options: object,
 ) -> Client:
-    conn = await connect(port, key)
+    conn = await connect(port, key, **options)
     terminal = Terminal(cols, rows)
     chan, _ = await conn.create_session(
         lambda: terminal,

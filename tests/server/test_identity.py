@@ -119,3 +119,42 @@ def test_adding_a_key(tmp_path: Path) -> None:
     with pytest.raises(ValueError, match="exactly one"):
         identity.add_key(path, _line(_key()) + "\n" + _line(_key()), "dave")
     assert len(identity.AllowList(path).entries()) == 1
+
+
+CYRILLIC_A = "\N{CYRILLIC SMALL LETTER A}"
+GREEK_CAPITAL_BETA = "\N{GREEK CAPITAL LETTER BETA}"
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [
+        ("alice", f"{CYRILLIC_A}lice"),
+        ("alice", "ALICE"),
+        ("alice", "a1ice"),
+        ("Bob", f"{GREEK_CAPITAL_BETA}ob"),
+        ("bob", f"{GREEK_CAPITAL_BETA}OB"),
+        ("\N{GREEK SMALL LETTER BETA}ob", f"{GREEK_CAPITAL_BETA}ob"),
+        (
+            "ace",
+            "\N{CYRILLIC SMALL LETTER A}\N{CYRILLIC SMALL LETTER ES}\N{CYRILLIC SMALL LETTER IE}",
+        ),
+        ("bob", "\N{FULLWIDTH LATIN SMALL LETTER B}ob"),
+        ("bob", "\N{MATHEMATICAL BOLD SMALL B}ob"),
+        ("polo", "p0l\N{GREEK SMALL LETTER OMICRON}"),
+        (
+            "Kim",
+            "\N{CYRILLIC CAPITAL LETTER KA}\N{CYRILLIC SMALL LETTER BYELORUSSIAN-UKRAINIAN I}m",
+        ),
+    ],
+)
+def test_names_that_look_alike(first: str, second: str) -> None:
+    assert identity.names_look_alike(first, second)
+    assert identity.names_look_alike(second, first)
+
+
+@pytest.mark.parametrize(
+    ("first", "second"),
+    [("alice", "alicia"), ("bob", "βob"), ("Zoë", "Zoe"), ("anna", "hanna"), ("Ωmega", "omega")],
+)
+def test_names_that_do_not(first: str, second: str) -> None:
+    assert not identity.names_look_alike(first, second)

@@ -60,3 +60,35 @@ async def test_allowed_keys_keep_their_names_on_an_open_server(tmp_path: Path, k
         await alice.close()
     finally:
         await server.stop()
+
+
+async def test_a_name_that_looks_like_another_players_is_refused(
+    tmp_path: Path, keys: Keys
+) -> None:
+    config = config_for(
+        tmp_path, allow_file=tmp_path / "allowed", command=start_screen_command, open_door=True
+    )
+    server = await start_server(config)
+    try:
+        mallory = await open_terminal(server.port, keys.by_name["mallory"])
+        await mallory.wait_for("Choose the name")
+        # alice (listed) with a Cyrillic a: the same on every screen.
+        mallory.send("\N{CYRILLIC SMALL LETTER A}lice\r")
+        await mallory.wait_for("that name is taken")
+        mallory.send("ma1\r")  # nobody has it yet
+        await mallory.wait_for("New game")
+        await mallory.close()
+
+        # A newcomer's look-alike of a name kept in the store.
+        eve = await open_terminal(server.port, keys.make("eve"))
+        await eve.wait_for("Choose the name")
+        eve.send("MAL\r")
+        await eve.wait_for("that name is taken")
+        eve.send("eve\r")
+        await eve.wait_for("New game")
+        await eve.close()
+        with Store.open(config.store) as store:
+            names = store.player_names()
+        assert sorted(names.values()) == ["eve", "ma1"]
+    finally:
+        await server.stop()

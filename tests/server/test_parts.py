@@ -9,7 +9,7 @@ import pytest
 from server.child import MAX_COLS, MAX_ROWS, clamp_size
 from server.prompt import LineReader
 from server.session import child_environment
-from server.throttle import AuthThrottle, ThrottleRules
+from server.throttle import AuthThrottle, ThrottleRules, origin
 
 
 class Clock:
@@ -38,12 +38,14 @@ def test_the_back_off_grows_then_shuts_out_then_forgets() -> None:
     assert throttle.delay("10.0.0.1") == 0
 
 
-def test_a_login_clears_the_address() -> None:
-    throttle = AuthThrottle(ThrottleRules(free=0), Clock())
-    throttle.record_failure("a")
-    assert throttle.delay("a") > 0
-    throttle.record_success("a")
-    assert throttle.delay("a") == 0
+def test_limits_count_an_ipv4_address_or_an_ipv6_block() -> None:
+    assert origin("192.0.2.7") == "192.0.2.7"
+    # One subscriber holds a whole /64: its addresses are one origin.
+    assert origin("2001:db8:1:2::5") == origin("2001:db8:1:2:ffff::9") == "2001:db8:1:2::/64"
+    assert origin("2001:db8:1:3::5") != origin("2001:db8:1:2::5")
+    assert origin("::ffff:192.0.2.7") == "192.0.2.7"
+    assert origin("fe80::1%eth0") == "fe80::/64"
+    assert origin("?") == "?"
 
 
 def test_the_throttle_remembers_a_bounded_number_of_addresses() -> None:

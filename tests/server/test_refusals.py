@@ -21,20 +21,29 @@ async def test_passwords_are_not_offered(server: GameServer) -> None:
         await connect(server.port, None, password="secret")
 
 
-async def test_exec_is_refused(server: GameServer, keys: Keys) -> None:
+async def test_a_command_gets_one_line_and_runs_nothing(server: GameServer, keys: Keys) -> None:
     conn = await connect(server.port, keys.by_name["alice"])
     try:
-        with pytest.raises(asyncssh.ChannelOpenError):
-            await asyncio.wait_for(conn.run("echo hello", encoding=None), 60)
+        result = await asyncio.wait_for(conn.run("echo hello", encoding=None), 60)
+        assert isinstance(result.stdout, bytes)
+        lines = result.stdout.decode().splitlines()
+        assert len(lines) == 1 and "runs only the game" in lines[0]
+        assert "hello" not in lines[0]
+        assert result.exit_status == 1
+        assert not server.sessions
     finally:
         conn.close()
 
 
-async def test_exec_with_a_terminal_is_refused(server: GameServer, keys: Keys) -> None:
+async def test_a_command_with_a_terminal_gets_one_line_too(server: GameServer, keys: Keys) -> None:
     conn = await connect(server.port, keys.by_name["alice"])
     try:
-        with pytest.raises(asyncssh.ChannelOpenError):
-            await asyncio.wait_for(conn.run("sh", term_type="xterm", encoding=None), 60)
+        result = await asyncio.wait_for(conn.run("sh", term_type="xterm", encoding=None), 60)
+        assert isinstance(result.stdout, bytes)
+        (line,) = result.stdout.decode().splitlines()
+        assert "runs only the game, no commands" in line
+        assert result.exit_status == 1
+        assert not server.sessions
     finally:
         conn.close()
 

@@ -1,4 +1,4 @@
-"""Bad clients, crashes and limits leave the server and the other player unharmed."""
+"""Bad clients, crashes, limits and stray keys leave the server and the other player unharmed."""
 
 from __future__ import annotations
 
@@ -8,13 +8,11 @@ import random
 import signal
 from pathlib import Path
 
-import asyncssh
-import pytest
 from ssh_support import (
+    WAIT,
     Client,
     Keys,
     config_for,
-    connect,
     open_terminal,
     start_screen_command,
     start_server,
@@ -22,7 +20,6 @@ from ssh_support import (
 )
 
 from server.ssh import GameServer
-from server.throttle import ThrottleRules
 
 
 def _child_pid(server: GameServer) -> list[int]:
@@ -193,30 +190,6 @@ async def test_the_session_cap_turns_the_next_player_away(tmp_path: Path, keys: 
         await server.stop()
 
 
-async def test_repeated_bad_logins_are_slowed_then_shut_out(
-    tmp_path: Path, keys: Keys, caplog: pytest.LogCaptureFixture
-) -> None:
-    rules = ThrottleRules(free=1, base_delay=0.05, max_delay=0.2, lockout=4)
-    config = config_for(
-        tmp_path, allow_file=tmp_path / "allowed", command=start_screen_command, throttle=rules
-    )
-    server = await start_server(config)
-    caplog.set_level("INFO", logger="imhotep.server")
-    try:
-        for _ in range(4):
-            with pytest.raises(asyncssh.PermissionDenied):
-                await connect(server.port, keys.by_name["mallory"])
-            # The failure is counted when the server sees the connection end.
-        await wait_until(lambda: server.throttle.locked("127.0.0.1"), "the lock-out")
-        assert "auth back-off for 127.0.0.1" in caplog.text
-        # Now even a good key from that address waits out the window.
-        with pytest.raises(asyncssh.PermissionDenied):
-            await connect(server.port, keys.by_name["alice"])
-        assert "locked out" in caplog.text
-    finally:
-        await server.stop()
-
-
 async def test_stopping_ends_every_app(tmp_path: Path, keys: Keys) -> None:
     config = config_for(tmp_path, allow_file=tmp_path / "allowed", command=start_screen_command)
     server = await start_server(config)
@@ -227,3 +200,29 @@ async def test_stopping_ends_every_app(tmp_path: Path, keys: Keys) -> None:
     await asyncio.wait_for(alice.term.closed.wait(), 60)
     assert "server is stopping" in alice.term.raw_text()
     assert not any(_alive(p) for p in pids)
+
+
+async def test_signal_keys_from_the_first_moment_end_nothing(tmp_path: Path, keys: Keys) -> None:
+    # The real command: the lobby, as a player gets it.
+    server = await start_server(config_for(tmp_path, allow_file=tmp_path / "allowed"))
+    try:
+        alice = await open_terminal(server.port, keys.by_name["alice"])
+        # ctrl-c and ctrl-\ (and ctrl-z, ctrl-s, ctrl-d) over and over, from login
+        # until the lobby has drawn: the app is starting all that while.
+        deadline = asyncio.get_running_loop().time() + WAIT
+        while "you are alice" not in alice.term.text():
+            assert not alice.term.closed.is_set(), alice.term.raw_text()
+            assert asyncio.get_running_loop().time() < deadline, alice.term.text()
+            alice.send(b"\x03\x1c\x1a\x13\x04")
+            await asyncio.sleep(0.01)
+        alice.send(b"\x03\x1c")
+        assert "stopped unexpectedly" not in alice.term.raw_text()
+        # Still the lobby, and it plays: alice opens a table.
+        alice.send("h")
+        await alice.wait_for("Open the table")
+        alice.send("\r")
+        await alice.wait_for("the other player picks it in the lobby")
+        assert not alice.term.closed.is_set()
+        await alice.close()
+    finally:
+        await server.stop()
