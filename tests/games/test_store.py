@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from match.seats import Seat
-from match.store import SCHEMA_VERSION, StaleWrite, Store, StoreError
+from match.store import SCHEMA_VERSION, Request, StaleWrite, Store, StoreError
 
 REPO = Path(__file__).resolve().parents[2]
 SEATS = (Seat(name="Ann", owner="local:ann"), Seat(name="Bob", owner="local:bob"))
@@ -232,3 +232,28 @@ def test_two_processes_racing_never_lose_or_duplicate_a_ply(tmp_path: Path) -> N
     # Each ply holds the move of the one writer that saw the game at that ply.
     assert all(a.notation.endswith(str(a.ply)) for a in actions)
     assert [a.notation[0] for a in actions].count("A") == 60
+
+
+def test_moves_and_seats_change_the_revision_and_presence_does_not(store: Store) -> None:
+    game = store.create_game(
+        b'{"seed":1}', (SEATS[0], Seat(name="Player 2")), status="open", table=True
+    )
+    revisions = [store.revision(game)]
+
+    def step() -> int:
+        revisions.append(store.revision(game))
+        return revisions[-1] - revisions[-2]
+
+    store.attach(game, [0], "here/1/a")
+    store.heartbeat(game, "here/1/a")
+    store.detach(game, "here/1/a")
+    assert step() == 0
+    store.claim(game, 1, "key:bob", "Bob")
+    assert step() == 1
+    store.append(game, 0, "P5", 0, revision=revisions[-1], summary=SUMMARY)
+    assert step() == 1
+    store.ask(game, Request("undo", 0, 1, 0, 0.0), revision=revisions[-1])
+    assert step() == 0
+    store.move_cursor(game, 1, 0, revision=revisions[-1], summary=SUMMARY)
+    assert step() == 1
+    assert store.game(game).revision == revisions[-1]
