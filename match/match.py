@@ -8,8 +8,9 @@ computer or by a person in another terminal arrive through the same events.
 
 Every action goes through the engine's checked ``apply`` (in
 :class:`match.history.History`) before it is kept; the store refuses an
-action that does not extend the ply this process saw, so two processes never
-both write one ply (the one that loses reloads and is told).
+action, undo or redo not made on the game's revision this process last saw
+(:attr:`Match.revision`), so two processes never both write one ply, nor one
+extend a line the other has replaced (the one that loses reloads and is told).
 
 Every sentence for a player that a match returns or reports (a refusal, an
 event's message) is an :class:`engine.message.Message`: English as a ``str``,
@@ -157,8 +158,11 @@ class Match:
         self.session = session or session_id()
         self.presence_live = (True, True)
         self.request: Request | None = None
-        self.unsaved = 0  # actions applied here that the store has not taken
+        self.unsaved = 0  # steps made here that the store has not taken
         self.store_problem: str | None = None
+        # The store's revision of this game that this process's history is:
+        # every write names it (see Store.append).
+        self.revision = 0
         self._listeners: list[Listener] = []
         self._mark: int | None = None
         self._beat = 0.0
@@ -228,7 +232,7 @@ class Match:
                 invited=invited,
                 summary=summary_of(history.state),
             )
-            match._adopt_store(store, game_id)
+            match._adopt_store(store, game_id, 0)
         else:
             # A game at one keyboard is kept from its first move on: a game
             # started and left untouched is not worth a line in the list.
@@ -264,7 +268,9 @@ class Match:
             and (seats is None or index in seats)
         }
         match = cls(history, stored.seats, here=frozenset(mine), me=me, code=stored.code)
-        match._adopt_store(store, game_id)
+        # The revision read with the history, not a later one: a write names
+        # the position this process has.
+        match._adopt_store(store, game_id, stored.revision)
         match.request = stored.request
         match.presence_live = _live(stored)
         return match
@@ -313,9 +319,10 @@ class Match:
                 raise StoreError(match.store_problem)
         return match
 
-    def _adopt_store(self, store: Store, game_id: int) -> None:
+    def _adopt_store(self, store: Store, game_id: int, revision: int) -> None:
         self.store = store
         self.game_id = game_id
+        self.revision = revision
         if self.here:
             store.attach(game_id, sorted(self.here), self.session)
         self._beat = time.monotonic()
@@ -437,36 +444,120 @@ class Match:
         return None
 
     def _keep_new_action(self) -> bool:
-        """Write the latest action (and any the store missed); False if stale."""
+        """Write the latest action (and any step the store missed); False if
+        the game changed elsewhere meanwhile."""
         store, game_id = self.store, self.game_id
         if store is None:
+            if self.store_problem is not None:
+                self.unsaved += 1
             return True
-        history = self.history
         if game_id is None:
             return self._keep_whole_game(store)
-        actions = history.actions
-        ply = first = len(actions) - 1 - self.unsaved
+        if self.unsaved:
+            self.unsaved += 1
+            return self._catch_up(store, game_id)
+        history = self.history
+        ply = history.cursor - 1
+        state = history.state
+
+        def append() -> int:
+            return store.append(
+                game_id,
+                ply,
+                str(history.actions[ply]),
+                current_player(history.states[ply]),
+                revision=self.revision,
+                summary=summary_of(state),
+                over=state.over,
+            )
+
         try:
-            for ply in range(first, len(actions)):
-                state = history.states[ply + 1]
-                store.append(
-                    game_id,
-                    ply,
-                    str(actions[ply]),
-                    current_player(history.states[ply]),
-                    summary=summary_of(state),
-                    over=state.over,
-                )
-                self.unsaved = max(0, len(actions) - 1 - ply)
+            try:
+                self.revision = append()
+            except StaleWrite:
+                if not self._only_seats_changed(store, game_id, ply):
+                    return False
+                self.revision = append()
         except StaleWrite:
-            self.unsaved = 0
             return False
         except StoreError as exc:
-            self.unsaved = len(actions) - ply  # the plies before it are in
+            self.unsaved = 1
             self._store_failed(exc)
             return True
         self._store_ok()
         return True
+
+    def _only_seats_changed(self, store: Store, game_id: int, ply: int) -> bool:
+        """After a refused write: whether the store still holds this history's
+        line up to ``ply`` (someone took a seat, which changes the revision
+        too). If so its revision is taken, as the line is the same."""
+        try:
+            stored = store.game(game_id)
+        except StoreError:
+            return False
+        if stored.line != tuple(str(a) for a in self.history.actions[:ply]):
+            return False
+        self.revision = stored.revision
+        return True
+
+    def _catch_up(self, store: Store, game_id: int) -> bool:
+        """Write the whole game as played here over the store's, if no one else
+        changed it since this process last wrote (False then)."""
+        history = self.history
+        states = history.all_states
+        try:
+            self.revision = store.replace_line(
+                game_id,
+                [
+                    (text, current_player(states[ply]))
+                    for ply, text in enumerate(history.full_record.actions)
+                ],
+                cursor=history.cursor,
+                revision=self.revision,
+                summary=summary_of(history.state),
+                over=history.state.over,
+            )
+        except StaleWrite:
+            self.unsaved = 0
+            return False
+        except StoreError as exc:
+            self._store_failed(exc)
+            return True
+        self.unsaved = 0
+        self._store_ok()
+        return True
+
+    def retry(self) -> None:
+        """Try again to keep the steps the store has not taken (call it now and
+        then while :attr:`unsaved`: the fault may be gone)."""
+        store, game_id = self.store, self.game_id
+        if store is None or not self.unsaved:
+            return
+        if game_id is None:
+            self._keep_whole_game(store)
+        elif not self._catch_up(store, game_id):
+            self.reload()
+
+    def not_kept(self, problem: str) -> None:
+        """This game has no store, as the store could not be opened: every step
+        so far counts as not kept until :meth:`keep_in` succeeds."""
+        if self.store is None:
+            self.store_problem = problem
+            self.unsaved = self.history.cursor
+
+    def keep_in(self, store: Store) -> None:
+        """Keep this game, played so far without a store, in ``store`` from now
+        on (the whole game at once; see :attr:`kept`)."""
+        if self.store is not None:
+            return
+        self.store = store
+        _, self._mark = store.changed(None)
+        if not self.history.full_record.actions:
+            # A game at one keyboard is kept from its first move on.
+            self.unsaved = 0
+            self._store_ok()
+            return
+        self._keep_whole_game(store)
 
     def _keep_whole_game(self, store: Store) -> bool:
         """The first write of a game at one keyboard: the game and its moves."""
@@ -485,9 +576,9 @@ class Match:
                 cursor=history.cursor,
                 summary=summary_of(history.state),
             )
-            self._adopt_store(store, game_id)
+            self._adopt_store(store, game_id, 0)
         except StoreError as exc:
-            self.unsaved = history.cursor
+            self.unsaved = max(self.unsaved, history.cursor)
             self._store_failed(exc)
             return True
         self.unsaved = 0
@@ -608,15 +699,33 @@ class Match:
 
     def _keep_cursor(self, before: int) -> bool:
         store, game_id = self.store, self.game_id
-        if store is None or game_id is None or self.unsaved:
+        if store is None or game_id is None:
+            # Not in a store yet: kept whole at the next write that works.
+            if self.unsaved or self.store_problem is not None:
+                self.unsaved += 1
+            return True
+        if self.unsaved:
+            self.unsaved += 1
+            if not self._catch_up(store, game_id):
+                self.reload()
+                return False
             return True
         try:
-            store.move_cursor(game_id, before, self.history.cursor, summary=summary_of(self.state))
+            self.revision = store.move_cursor(
+                game_id,
+                before,
+                self.history.cursor,
+                revision=self.revision,
+                summary=summary_of(self.state),
+            )
         except StaleWrite:
             self.reload()
             return False
         except StoreError as exc:
+            self.unsaved = 1
             self._store_failed(exc)
+            return True
+        self._store_ok()
         return True
 
     def _takeback_target(self) -> int | None:
@@ -635,7 +744,7 @@ class Match:
         seat = sorted(self.here)[0]
         request = Request("undo", seat, self.history.cursor, target, time.time())
         try:
-            store.ask(game_id, request)
+            store.ask(game_id, request, revision=self.revision)
         except StaleWrite:
             self.reload()
             return msg("The game moved on meanwhile; it was brought up to date.")
@@ -653,10 +762,11 @@ class Match:
         asker = self.seats[request.seat].name
         try:
             if accept and request.at_ply == self.history.cursor:
-                store.move_cursor(
+                self.revision = store.move_cursor(
                     game_id,
                     request.at_ply,
                     request.to_ply,
+                    revision=self.revision,
                     summary=summary_of(self.history.states[request.to_ply]),
                 )
             else:
@@ -742,16 +852,20 @@ class Match:
 
     def _follow(self, stored: StoredGame) -> None:
         self._follow_seats(stored)
-        line = [a.notation for a in stored.actions[: stored.cursor]]
+        line = list(stored.line)
         mine = [str(a) for a in self.history.actions]
         if self.unsaved:
-            pass  # our own moves are still to be written: keep them
-        elif line == mine:
-            pass
+            pass  # our own steps are still to be written: keep them
         elif line[: len(mine)] == mine:
-            for text in line[len(mine) :]:
-                if not self._arrive(text):
-                    break
+            if all(self._arrive(text) for text in line[len(mine) :]):
+                if self._holds(stored):
+                    self.revision = stored.revision
+                else:
+                    # Only the redo list differs: a move made and taken back
+                    # elsewhere. Redo must replay the store's, not ours.
+                    self._replace_history(stored, msg("The game was changed in another terminal."))
+            # else: a move that cannot be read or played; the revision stays,
+            # so no write of ours can build on the damage.
         else:
             ours = self.request
             if ours is not None and ours.seat in self.here and stored.cursor == ours.to_ply:
@@ -824,6 +938,12 @@ class Match:
         self._replace_history(stored, msg("The other player moved first; here is the game now."))
         self.request = stored.request
 
+    def _holds(self, stored: StoredGame) -> bool:
+        """Whether this history is the stored game, redo list included."""
+        return stored.cursor == self.history.cursor and (
+            tuple(a.notation for a in stored.actions) == self.history.full_record.actions
+        )
+
     def _replace_history(self, stored: StoredGame, message: str) -> None:
         try:
             history = _history_of(stored)
@@ -841,6 +961,7 @@ class Match:
         self.stop_thinking()
         history.undo_mode = self.history.undo_mode
         self.history = history
+        self.revision = stored.revision
         self._rebuild_log()
         self._emit(Rewound(message))
 

@@ -5,23 +5,32 @@ is used the way SQLite is meant to be shared (see STYLE.md):
 
 - WAL mode: readers never wait for the one writer.
 - Every write is one transaction begun with ``BEGIN IMMEDIATE``, which takes
-  the write lock *before* reading what the write depends on. Appending an
-  action checks that the game still stands at the ply the writer saw; if
-  another process got there first the append is refused (:class:`StaleWrite`)
-  and nothing is written, so no two processes ever both write ply N.
+  the write lock *before* reading what the write depends on.
+- Each game has a revision that every move, undo or redo and seat change
+  bumps (presence heartbeats do not). A write that changes the game names the
+  revision it was made on; if another process changed the game since, the
+  write is refused (:class:`StaleWrite`) and nothing is written. A ply alone
+  would not do: after an undo and another move the game stands at the same
+  ply on another line.
 - ``PRAGMA data_version`` changes when another connection commits, which lets
   a waiting player notice a move without reading any table
   (:meth:`Store.changed`).
 - ``synchronous=FULL``: a committed action survives kill -9 and a power cut.
 
 Every failure is a :class:`StoreError` whose message is for the player; the
-store never repairs or rewrites a database it cannot read.
+store never repairs or rewrites a database it cannot read, and never opens a
+symbolic link (in a shared folder another account could plant one).
+
+Opening only reads. A database is switched to WAL and brought to this
+version's schema at its first write, so listing or watching games leaves the
+file as it was.
 
 Tables::
 
     games    one row per game: set-up, status, times, the table code,
              the cursor (how many of its actions are in play: undone actions
-             stay for redo until a new one replaces them), a summary for lists
+             stay for redo until a new one replaces them), a summary for
+             lists, the revision
     seats    two rows per game: name, kind, owner, and the presence of the
              process that holds it (session, seen_at)
     actions  one row per action: ply, notation, seat, time
@@ -49,8 +58,14 @@ from match.words import as_message, msg
 if TYPE_CHECKING:
     from engine.message import Message
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2  # 2: games.revision
 APPLICATION_ID = 0x494D4844  # "IMHD": tells our database from any other SQLite file
+# What each schema version adds to the one before, in one transaction.
+_UPGRADES = {
+    2: "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;",
+}
+# SQLite's own files beside the database: none of them may be a link either.
+_SIDE_FILES = ("-wal", "-shm", "-journal")
 # A seat whose process has not been seen for this long is taken as left.
 PRESENCE_SECONDS = 15.0
 BUSY_TIMEOUT_MS = 5000
@@ -78,7 +93,8 @@ CREATE TABLE IF NOT EXISTS games (
     score1 INTEGER NOT NULL DEFAULT 0,
     invited TEXT,
     created_at REAL NOT NULL,
-    updated_at REAL NOT NULL
+    updated_at REAL NOT NULL,
+    revision INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -137,12 +153,13 @@ class StoreError(Exception):
 class StaleWrite(StoreError):
     """Another process changed the game first; nothing was written.
 
-    ``cursor`` is the game's ply in the store now.
+    ``cursor`` and ``revision`` are the game's in the store now.
     """
 
-    def __init__(self, message: str, cursor: int) -> None:
+    def __init__(self, message: str, cursor: int, revision: int = -1) -> None:
         super().__init__(message)
         self.cursor = cursor
+        self.revision = revision
 
 
 @dataclass(frozen=True)
@@ -204,6 +221,12 @@ class StoredGame:
     invited: str | None
     created_at: float
     updated_at: float
+    revision: int = 0  # see Store.append: a write names the revision it was made on
+
+    @property
+    def line(self) -> tuple[str, ...]:
+        """The actions in play (undone ones left out)."""
+        return tuple(a.notation for a in self.actions[: self.cursor])
 
 
 @dataclass(frozen=True)
@@ -244,6 +267,8 @@ class Store:
     def __init__(self, connection: sqlite3.Connection, path: Path) -> None:
         self._db = connection
         self.path = path
+        self._version = SCHEMA_VERSION  # the file's schema, as last read
+        self._writable = False  # WAL and this version's schema: see _ready_to_write
 
     # Opening -------------------------------------------------------------
 
@@ -257,6 +282,17 @@ class Store:
         """
         path = Path(path)
         label = str(path)
+        # A link would take the games, or a new database, wherever it points
+        # (a dangling one included, which exists() does not see).
+        for linked in (path, *(path.with_name(path.name + side) for side in _SIDE_FILES)):
+            if linked.is_symlink():
+                raise StoreError(
+                    msg(
+                        "{label}: is a symbolic link; games are kept only in a file of "
+                        "their own, so it was left alone",
+                        label=str(linked),
+                    )
+                )
         if not path.exists():
             if not create:
                 raise StoreError(msg("{label}: there is no game database there", label=label))
@@ -282,7 +318,7 @@ class Store:
             )
         except sqlite3.Error as exc:
             raise StoreError(
-                msg("{label}: cannot be opened: {reason}", label=label, reason=_reason(exc))
+                msg("{label}: {problem}", label=label, problem=_describe_db_error(exc))
             ) from None
         # Damaged text must not raise UnicodeDecodeError from deep inside a
         # query: it reads with replacement characters, which the checks of
@@ -318,16 +354,38 @@ class Store:
                 msg("{label}: is a database of another program; it was left alone", label=label)
             )
         if version > SCHEMA_VERSION:
+            raise StoreError(_newer(label, version))
+        # Connection settings only: nothing here changes the file.
+        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+        db.execute("PRAGMA synchronous = FULL")
+        db.execute("PRAGMA foreign_keys = ON")
+        self._version = int(version)
+        if not tables:
+            # A new (empty) file: creating it is no read, so it is set up now.
+            self._ready_to_write()
+            return
+        # A damaged schema shows here rather than in the middle of a game.
+        names = {row[0] for row in db.execute("SELECT name FROM sqlite_schema")}
+        missing = {"games", "seats", "actions", "requests", "players", "imported"} - names
+        if missing:
             raise StoreError(
                 msg(
-                    "{label}: was written by a newer version of Imhotep: The Duel "
-                    "(store version {version}; this one reads {ours}); it was left alone",
+                    "{label}: is damaged (missing {tables}); it was left alone",
                     label=label,
-                    version=version,
-                    ours=SCHEMA_VERSION,
+                    tables=", ".join(sorted(missing)),
                 )
             )
-        db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+
+    def _ready_to_write(self) -> None:
+        """Before the first write: WAL, and this version's schema.
+
+        Deferred from opening so that a process that only reads (a list of
+        games, a watcher) never changes the file.
+        """
+        if self._writable:
+            return
+        db = self._db
+        label = str(self.path)
         mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
         if str(mode).lower() != "wal":
             raise StoreError(
@@ -337,30 +395,32 @@ class Store:
                     mode=str(mode),
                 )
             )
-        db.execute("PRAGMA synchronous = FULL")
-        db.execute("PRAGMA foreign_keys = ON")
-        if not tables:
-            # executescript() runs its own statements: the whole schema is one
-            # transaction, and IF NOT EXISTS lets two first starts race safely.
-            db.executescript(
-                "BEGIN IMMEDIATE;"
-                + _SCHEMA
-                + f"PRAGMA application_id = {APPLICATION_ID};"
-                + f"PRAGMA user_version = {SCHEMA_VERSION};"
-                + "COMMIT;"
-            )
-        else:
-            # A damaged schema shows here rather than in the middle of a game.
-            names = {row[0] for row in db.execute("SELECT name FROM sqlite_schema")}
-            missing = {"games", "seats", "actions", "requests", "players", "imported"} - names
-            if missing:
-                raise StoreError(
-                    msg(
-                        "{label}: is damaged (missing {tables}); it was left alone",
-                        label=label,
-                        tables=", ".join(sorted(missing)),
-                    )
-                )
+        # One transaction, and the version read inside it: two processes may
+        # create or upgrade the file at once.
+        db.execute("BEGIN IMMEDIATE")
+        try:
+            tables = db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            if not tables:
+                for statement in _SCHEMA.split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+            elif version > SCHEMA_VERSION:
+                raise StoreError(_newer(label, version))
+            else:
+                for step in range(version + 1, SCHEMA_VERSION + 1):
+                    for statement in _UPGRADES[step].split(";"):
+                        if statement.strip():
+                            db.execute(statement)
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+            db.execute("COMMIT")
+        except BaseException:
+            with contextlib.suppress(sqlite3.Error):
+                db.execute("ROLLBACK")
+            raise
+        self._version = SCHEMA_VERSION
+        self._writable = True
 
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
@@ -377,6 +437,7 @@ class Store:
     @contextlib.contextmanager
     def _write(self) -> Iterator[sqlite3.Connection]:
         """One write transaction holding the lock from its first read."""
+        self._ready_to_write()
         db = self._db
         try:
             db.execute("BEGIN IMMEDIATE")
@@ -498,18 +559,39 @@ class Store:
         """Everything stored about one game; StoreError if there is no such game
         or it is damaged."""
         try:
-            return self._game(game_id)
+            with self._snapshot():
+                return self._game(game_id)
         except (ValueError, TypeError, OverflowError) as exc:
             raise StoreError(
                 msg("game {game} is damaged ({error})", game=game_id, error=str(exc))
             ) from None
+
+    @contextlib.contextmanager
+    def _snapshot(self) -> Iterator[None]:
+        """Reads that see one moment of the database, so that a revision read
+        goes with the actions read after it."""
+        with self._errors():
+            self._db.execute("BEGIN")
+        try:
+            yield
+        finally:
+            with contextlib.suppress(sqlite3.Error):
+                self._db.execute("COMMIT")
+
+    def _revision_column(self) -> str:
+        # A file of version 1 not yet written by this version has no revision
+        # column (see _ready_to_write); it reads as revision 0, which the
+        # upgrade gives every game.
+        if self._version < 2:
+            self._version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        return "revision" if self._version >= 2 else "0"
 
     def _game(self, game_id: int) -> StoredGame:
         with self._errors():
             db = self._db
             row = db.execute(
                 "SELECT id, code, setup, undo_mode, status, cursor, invited, created_at,"
-                " updated_at FROM games WHERE id = ?",
+                f" updated_at, {self._revision_column()} FROM games WHERE id = ?",
                 (game_id,),
             ).fetchone()
             if row is None:
@@ -572,6 +654,7 @@ class Store:
             invited=row[6] if isinstance(row[6], str) else None,
             created_at=float(row[7]),
             updated_at=float(row[8]),
+            revision=int(row[9]),
         )
 
     def find_code(self, code: str) -> int | None:
@@ -647,51 +730,42 @@ class Store:
         notation: str,
         seat: int,
         *,
+        revision: int,
         summary: tuple[int, int, int],
         over: bool = False,
-    ) -> None:
-        """Record the action played at ``ply``: only if the game stands there.
+    ) -> int:
+        """Record the action played at ``ply`` on the game as it stood at
+        ``revision``; returns the game's new revision.
 
         Undone actions from ``ply`` on are dropped (a new move replaces the
         redo list). Raises :class:`StaleWrite`, writing nothing, if another
-        process moved the game since this one saw it at ``ply``.
+        process changed the game since this one saw it at ``revision``.
         """
         now = time.time()
         with self._errors(), self._write() as db:
-            cursor = self._cursor(db, game_id)
-            if cursor != ply:
-                raise StaleWrite(
-                    msg(
-                        "the game moved on elsewhere (move {cursor}, not {ply})",
-                        cursor=cursor,
-                        ply=ply,
-                    ),
-                    cursor,
-                )
+            self._check(db, game_id, revision, ply)
             db.execute("DELETE FROM actions WHERE game_id = ? AND ply >= ?", (game_id, ply))
             db.execute(
                 "INSERT INTO actions (game_id, ply, notation, seat, at) VALUES (?,?,?,?,?)",
                 (game_id, ply, notation, seat, now),
             )
             db.execute("DELETE FROM requests WHERE game_id = ?", (game_id,))
-            self._moved(db, game_id, ply + 1, summary, now, over=over)
+            return self._moved(db, game_id, ply + 1, summary, now, over=over)
 
     def move_cursor(
-        self, game_id: int, expected: int, new: int, *, summary: tuple[int, int, int]
-    ) -> None:
-        """Undo or redo: stand at ``new`` (0..number of actions) if still at ``expected``."""
+        self,
+        game_id: int,
+        expected: int,
+        new: int,
+        *,
+        revision: int,
+        summary: tuple[int, int, int],
+    ) -> int:
+        """Undo or redo: stand at ``new`` (0..number of actions) if the game is
+        still at ``revision`` (standing at ``expected``); the new revision."""
         now = time.time()
         with self._errors(), self._write() as db:
-            cursor = self._cursor(db, game_id)
-            if cursor != expected:
-                raise StaleWrite(
-                    msg(
-                        "the game moved on elsewhere (move {cursor}, not {ply})",
-                        cursor=cursor,
-                        ply=expected,
-                    ),
-                    cursor,
-                )
+            self._check(db, game_id, revision, expected)
             count = db.execute(
                 "SELECT count(*) FROM actions WHERE game_id = ?", (game_id,)
             ).fetchone()[0]
@@ -700,14 +774,71 @@ class Store:
                     msg("move {move} is outside this game (0 to {last})", move=new, last=count)
                 )
             db.execute("DELETE FROM requests WHERE game_id = ?", (game_id,))
-            self._moved(db, game_id, new, summary, now, over=False)
+            return self._moved(db, game_id, new, summary, now, over=False)
 
-    @staticmethod
-    def _cursor(db: sqlite3.Connection, game_id: int) -> int:
-        row = db.execute("SELECT cursor FROM games WHERE id = ?", (game_id,)).fetchone()
+    def replace_line(
+        self,
+        game_id: int,
+        actions: Sequence[tuple[str, int]],
+        *,
+        cursor: int,
+        revision: int,
+        summary: tuple[int, int, int],
+        over: bool = False,
+    ) -> int:
+        """Make the game's actions exactly ``actions`` (``(notation, seat)``,
+        undone ones included) standing at ``cursor``, if it is still at
+        ``revision``; the new revision.
+
+        For a process catching up after the store failed for a while: it
+        writes the game as it was played meanwhile, or nothing (StaleWrite)
+        if anyone else changed the game since.
+        """
+        now = time.time()
+        if not 0 <= cursor <= len(actions):
+            raise StoreError(
+                msg(
+                    "move {move} is outside this game (0 to {last})", move=cursor, last=len(actions)
+                )
+            )
+        with self._errors(), self._write() as db:
+            self._check(db, game_id, revision, None)
+            db.execute("DELETE FROM actions WHERE game_id = ?", (game_id,))
+            db.executemany(
+                "INSERT INTO actions (game_id, ply, notation, seat, at) VALUES (?,?,?,?,?)",
+                [(game_id, ply, text, who, now) for ply, (text, who) in enumerate(actions)],
+            )
+            db.execute("DELETE FROM requests WHERE game_id = ?", (game_id,))
+            return self._moved(db, game_id, cursor, summary, now, over=over)
+
+    def revision(self, game_id: int) -> int:
+        """The game's revision now: one cheap read to tell whether its moves or
+        seats changed since a revision seen before."""
+        with self._errors():
+            row = self._db.execute(
+                f"SELECT {self._revision_column()} FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
         if row is None:
             raise StoreError(msg("game {game} is no longer in the store", game=game_id))
         return int(row[0])
+
+    @staticmethod
+    def _check(db: sqlite3.Connection, game_id: int, revision: int, ply: int | None) -> None:
+        """Inside the write's transaction: the game is as the writer saw it."""
+        row = db.execute("SELECT cursor, revision FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None:
+            raise StoreError(msg("game {game} is no longer in the store", game=game_id))
+        cursor, now = int(row[0]), int(row[1])
+        if now != revision or (ply is not None and cursor != ply):
+            raise StaleWrite(
+                msg(
+                    "the game moved on elsewhere (move {cursor}, not {ply})",
+                    cursor=cursor,
+                    ply=cursor if ply is None else ply,
+                ),
+                cursor,
+                now,
+            )
 
     @staticmethod
     def _moved(
@@ -718,14 +849,16 @@ class Store:
         now: float,
         *,
         over: bool,
-    ) -> None:
+    ) -> int:
         status = "over" if over else None
-        db.execute(
+        row = db.execute(
             "UPDATE games SET cursor = ?, to_move = ?, score0 = ?, score1 = ?, updated_at = ?,"
+            " revision = revision + 1,"
             " status = CASE WHEN ? IS NOT NULL THEN ? WHEN status = 'over' THEN 'playing'"
-            " ELSE status END WHERE id = ?",
+            " ELSE status END WHERE id = ? RETURNING revision",
             (cursor, *summary, now, status, status, game_id),
-        )
+        ).fetchone()
+        return int(row[0])
 
     def set_undo_mode(self, game_id: int, mode: str) -> None:
         with self._errors(), self._write() as db:
@@ -763,6 +896,8 @@ class Store:
                     "UPDATE seats SET owner = ? WHERE game_id = ? AND seat = ?",
                     (owner, game_id, seat),
                 )
+            # A seat change is news to every process holding the game.
+            db.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", (game_id,))
             free = db.execute(
                 "SELECT count(*) FROM seats WHERE game_id = ? AND kind = ? AND owner IS NULL",
                 (game_id, HUMAN),
@@ -801,12 +936,12 @@ class Store:
 
     # Takebacks -------------------------------------------------------------
 
-    def ask(self, game_id: int, request: Request) -> None:
-        """File a takeback request; StaleWrite if the game moved meanwhile."""
+    def ask(self, game_id: int, request: Request, *, revision: int) -> None:
+        """File a takeback request made on the game at ``revision``; StaleWrite
+        if the game changed meanwhile. (A request is no change of the game: the
+        revision stays, and the next move or undo drops the request.)"""
         with self._errors(), self._write() as db:
-            cursor = self._cursor(db, game_id)
-            if cursor != request.at_ply:
-                raise StaleWrite("the game moved on before the request was made", cursor)
+            self._check(db, game_id, revision, request.at_ply)
             db.execute(
                 "INSERT OR REPLACE INTO requests (game_id, kind, seat, at_ply, to_ply, at)"
                 " VALUES (?,?,?,?,?,?)",
@@ -868,6 +1003,16 @@ class Store:
                 "INSERT OR IGNORE INTO imported (digest, game_id, source, at) VALUES (?,NULL,?,?)",
                 (digest, source, time.time()),
             )
+
+
+def _newer(label: str, version: int) -> Message:
+    return msg(
+        "{label}: was written by a newer version of Imhotep: The Duel "
+        "(store version {version}; this one reads {ours}); it was left alone",
+        label=label,
+        version=version,
+        ours=SCHEMA_VERSION,
+    )
 
 
 def _request(row: tuple[object, ...] | None) -> Request | None:

@@ -230,6 +230,18 @@ class ImhotepApp(App[None]):
         elif self.resume_first == "list":
             self.action_list_games()
 
+    def retry_store(self) -> Store | None:
+        """The game store, trying the data folder's again if it could not be
+        opened before (a read-only or missing folder, a full disk: the fault
+        may be gone by now). Cheap when it fails: opening only reads."""
+        with self._store_lock:
+            if self._store is None and self._store_opened:
+                problem, self.store_problem = self.store_problem, None
+                self._store = self._open_store()
+                if self._store is None and self.store_problem is None:
+                    self.store_problem = problem
+        return self._store
+
     def _open_store(self) -> Store | None:
         """The data folder's game store; None (and why, in store_problem) if it
         cannot be used. Games of earlier versions are brought in on the way."""
@@ -339,12 +351,17 @@ class ImhotepApp(App[None]):
             match = Match.new(
                 setup, (seats[0], seats[1]), store=None, undo_mode=self.settings.undo_mode
             )
+            match.not_kept(exc.message)
         return self.show_match(match)
 
     def show_match(self, match: Match) -> GameScreen:
         """Show ``match`` on a game screen of its own, over the start screen."""
         from tui.screens.game import GameScreen
 
+        if match.store is None and self.store_problem and match.store_problem is None:
+            # Its steps count as not kept: quitting asks, and the game screen
+            # tries the store again (retry_store) to keep the game after all.
+            match.not_kept(self.store_problem)
         self._close_games()
         if self.lobby is not None:
             from tui.screens.lobby import LobbyGameScreen
@@ -456,6 +473,7 @@ class ImhotepApp(App[None]):
                 markup=False,
             )
             match = Match.adopt(loaded.history, pair, store=None, me=self.me)
+            match.not_kept(exc.message)
         return self.show_match(match)
 
     def action_help(self) -> None:

@@ -104,7 +104,9 @@ def test_the_slower_writer_is_told_and_brought_up_to_date(path: Path) -> None:
     # Another process writes ply 1 behind this one's back.
     other = Store.open(path)
     assert match.game_id is not None
-    other.append(match.game_id, 1, "P9", 1, summary=(0, 0, 0))
+    other.append(
+        match.game_id, 1, "P9", 1, revision=other.game(match.game_id).revision, summary=(0, 0, 0)
+    )
     events: list[Event] = []
     match.subscribe(events.append)
     reason = match.play(Place(4))

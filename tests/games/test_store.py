@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from match.seats import Seat
-from match.store import SCHEMA_VERSION, StaleWrite, Store, StoreError
+from match.store import SCHEMA_VERSION, Request, StaleWrite, Store, StoreError
 
 REPO = Path(__file__).resolve().parents[2]
 SEATS = (Seat(name="Ann", owner="local:ann"), Seat(name="Bob", owner="local:bob"))
@@ -36,25 +36,26 @@ def test_a_new_store_is_wal_and_versioned(tmp_path: Path) -> None:
 
 def test_append_checks_the_ply_it_extends(store: Store) -> None:
     game = store.create_game(b'{"seed":1}', SEATS)
-    store.append(game, 0, "P5", 0, summary=SUMMARY)
+    seen = store.game(game).revision
+    after = store.append(game, 0, "P5", 0, revision=seen, summary=SUMMARY)
     with pytest.raises(StaleWrite) as stale:
-        store.append(game, 0, "P1", 0, summary=SUMMARY)
-    assert stale.value.cursor == 1
+        store.append(game, 0, "P1", 0, revision=seen, summary=SUMMARY)
+    assert stale.value.cursor == 1 and stale.value.revision == after
     assert [a.notation for a in store.game(game).actions] == ["P5"]
-    store.append(game, 1, "P1", 1, summary=SUMMARY)
+    store.append(game, 1, "P1", 1, revision=after, summary=SUMMARY)
     assert store.game(game).cursor == 2
 
 
 def test_undo_keeps_the_redo_list_until_a_new_move(store: Store) -> None:
     game = store.create_game(b'{"seed":1}', SEATS)
-    store.append(game, 0, "P5", 0, summary=SUMMARY)
-    store.append(game, 1, "P1", 1, summary=SUMMARY)
-    store.move_cursor(game, 2, 1, summary=SUMMARY)
+    revision = store.append(game, 0, "P5", 0, revision=0, summary=SUMMARY)
+    revision = store.append(game, 1, "P1", 1, revision=revision, summary=SUMMARY)
+    revision = store.move_cursor(game, 2, 1, revision=revision, summary=SUMMARY)
     stored = store.game(game)
     assert stored.cursor == 1 and len(stored.actions) == 2
     with pytest.raises(StaleWrite):
-        store.move_cursor(game, 2, 0, summary=SUMMARY)
-    store.append(game, 1, "P9", 1, summary=SUMMARY)
+        store.move_cursor(game, 2, 0, revision=revision, summary=SUMMARY)
+    store.append(game, 1, "P9", 1, revision=revision, summary=SUMMARY)
     assert [a.notation for a in store.game(game).actions] == ["P5", "P9"]
 
 
@@ -65,7 +66,7 @@ def test_data_version_tells_of_another_connection_only(tmp_path: Path) -> None:
         game = mine.create_game(b'{"seed":1}', SEATS)
         changed, mark = mine.changed(mark)
         assert not changed  # our own commit
-        theirs.append(game, 0, "P5", 0, summary=SUMMARY)
+        theirs.append(game, 0, "P5", 0, revision=0, summary=SUMMARY)
         changed, mark = mine.changed(mark)
         assert changed
         assert not mine.changed(mark)[0]
@@ -97,11 +98,11 @@ def test_a_table_for_one_player_refuses_another(store: Store) -> None:
 def test_games_are_listed_most_recent_first(store: Store) -> None:
     first = store.create_game(b'{"seed":1}', SEATS)
     second = store.create_game(b'{"seed":2}', SEATS)
-    store.append(first, 0, "P5", 0, summary=(1, 1, 0))
+    store.append(first, 0, "P5", 0, revision=0, summary=(1, 1, 0))
     assert [g.id for g in store.games()] == [first, second]
     assert [g.id for g in store.games(owner="local:bob")] == [first, second]
     assert store.games(owner="local:eve") == []
-    store.append(second, 0, "P5", 0, summary=(-1, 3, 2), over=True)
+    store.append(second, 0, "P5", 0, revision=0, summary=(-1, 3, 2), over=True)
     assert [g.id for g in store.games()] == [first]
     assert [g.scores for g in store.games(statuses=("over",))] == [(3, 2)]
 
@@ -180,11 +181,11 @@ def test_a_store_locked_by_another_process_says_so(tmp_path: Path) -> None:
         try:
             store._db.execute("PRAGMA busy_timeout = 50")
             with pytest.raises(StoreError, match="locked"):
-                store.append(game, 0, "P5", 0, summary=SUMMARY)
+                store.append(game, 0, "P5", 0, revision=0, summary=SUMMARY)
         finally:
             locker.execute("ROLLBACK")
             locker.close()
-        store.append(game, 0, "P5", 0, summary=SUMMARY)  # and works again after
+        store.append(game, 0, "P5", 0, revision=0, summary=SUMMARY)  # and works again after
 
 
 # Two processes racing ---------------------------------------------------------
@@ -197,9 +198,10 @@ RACER = textwrap.dedent(
     store = Store.open(path)
     won = lost = 0
     while won < count:
-        ply = store.game(game).cursor
+        seen = store.game(game)
+        ply = seen.cursor
         try:
-            store.append(game, ply, f"{me}{ply}", 0, summary=(0, 0, 0))
+            store.append(game, ply, f"{me}{ply}", 0, revision=seen.revision, summary=(0, 0, 0))
             won += 1
         except StaleWrite:
             lost += 1
@@ -230,3 +232,28 @@ def test_two_processes_racing_never_lose_or_duplicate_a_ply(tmp_path: Path) -> N
     # Each ply holds the move of the one writer that saw the game at that ply.
     assert all(a.notation.endswith(str(a.ply)) for a in actions)
     assert [a.notation[0] for a in actions].count("A") == 60
+
+
+def test_moves_and_seats_change_the_revision_and_presence_does_not(store: Store) -> None:
+    game = store.create_game(
+        b'{"seed":1}', (SEATS[0], Seat(name="Player 2")), status="open", table=True
+    )
+    revisions = [store.revision(game)]
+
+    def step() -> int:
+        revisions.append(store.revision(game))
+        return revisions[-1] - revisions[-2]
+
+    store.attach(game, [0], "here/1/a")
+    store.heartbeat(game, "here/1/a")
+    store.detach(game, "here/1/a")
+    assert step() == 0
+    store.claim(game, 1, "key:bob", "Bob")
+    assert step() == 1
+    store.append(game, 0, "P5", 0, revision=revisions[-1], summary=SUMMARY)
+    assert step() == 1
+    store.ask(game, Request("undo", 0, 1, 0, 0.0), revision=revisions[-1])
+    assert step() == 0
+    store.move_cursor(game, 1, 0, revision=revisions[-1], summary=SUMMARY)
+    assert step() == 1
+    assert store.game(game).revision == revisions[-1]

@@ -169,11 +169,15 @@ def said(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     host.poll()
     other = Store.open(folder / "games.sqlite3")
     assert host.game_id is not None
-    other.append(host.game_id, 2, "P9", 0, summary=(0, 0, 0))
+    other.append(
+        host.game_id, 2, "P9", 0, revision=other.game(host.game_id).revision, summary=(0, 0, 0)
+    )
     out["moved first"] = host.play(Place(1)) or ""
     out["here is the game now"] = _said(seen_host, Rewound)[-1]
     # A change of the history elsewhere (not a new move) is reported as such.
-    other.move_cursor(host.game_id, 3, 1, summary=(1, 0, 0))
+    other.move_cursor(
+        host.game_id, 3, 1, revision=other.game(host.game_id).revision, summary=(1, 0, 0)
+    )
     host.poll()
     out["changed elsewhere"] = _said(seen_host, Rewound)[-1]
     assert host.history.cursor == 1

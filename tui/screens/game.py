@@ -74,6 +74,8 @@ _TOKEN_OF_ACTION = {f"play('{token}')": token for token in TOKEN_KEYS.values()}
 # How often the screen looks for moves made in another terminal: a move shows
 # there within this time plus a frame, and a look costs one SQLite pragma.
 POLL_SECONDS = 0.1
+# How often a game whose steps are not all kept tries the store again.
+RETRY_SECONDS = 5.0
 
 
 def cut_at_word(text: str, room: int) -> str:
@@ -226,6 +228,24 @@ class GameScreen(Screen[None]):
         self._check_size(self.app.size.width, self.app.size.height)
         if self.match.store is not None:
             self.set_interval(POLL_SECONDS, self.match.poll, name="store")
+        self.set_interval(RETRY_SECONDS, self.retry_store, name="store retry")
+
+    def retry_store(self) -> None:
+        """Keep what is not kept yet, if the store works again (every few
+        seconds and after each move, while something is not kept)."""
+        match = self.match
+        if match.store is not None:
+            if match.unsaved:
+                match.retry()
+            return
+        if match.store_problem is None:
+            return  # a game never meant to be kept
+        retry = getattr(self.app, "retry_store", None)
+        store = retry() if retry is not None else None
+        if store is None:
+            return
+        match.keep_in(store)
+        self.set_interval(POLL_SECONDS, match.poll, name="store")
 
     def _opening_words(self) -> str:
         match = self.match
@@ -517,6 +537,8 @@ class GameScreen(Screen[None]):
             self.selected = None
             self._asked = None
             self.state = self.match.state
+            if self.match.store is None and self.match.store_problem is not None:
+                self.retry_store()
             if event.by == "here":
                 self.say("")
             else:
