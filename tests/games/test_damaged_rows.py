@@ -116,7 +116,9 @@ BAD_TIMES = [float("inf"), float("-inf"), 1e300, -5.0, "yesterday", b"\x00\x01"]
 
 @pytest.mark.parametrize("when", BAD_TIMES, ids=repr)
 @pytest.mark.parametrize("column", ["updated_at", "created_at"])
-def test_a_game_with_a_time_no_clock_shows_is_damaged(path: Path, column: str, when: object) -> None:
+def test_a_game_with_a_time_no_clock_shows_is_damaged(
+    path: Path, column: str, when: object
+) -> None:
     store = Store.open(path)
     good = store.create_game(b'{"seed":1}', (Seat(name="Ann", owner=ANN), Seat(name="Bob")))
     bad = store.create_game(b'{"seed":2}', (Seat(name="Ann", owner=ANN), Seat(name="Cy")))
@@ -201,7 +203,7 @@ def test_a_move_too_long_to_be_one_is_damage(path: Path) -> None:
     game = store.create_game(b'{"seed":1}', (Seat(name="Ann"), Seat(name="Bob")))
     store.append(game, 0, "P5", 0, summary=(1, 0, 0))
     _raw(path, "UPDATE actions SET notation = ?", "P" * 1_000_000)
-    with pytest.raises(StoreError, match="actions.notation"):
+    with pytest.raises(StoreError, match=r"actions\.notation"):
         store.game(game)
 
 
