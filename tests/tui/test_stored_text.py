@@ -133,3 +133,32 @@ async def test_a_name_that_arrives_during_the_game_is_cleaned_too(tmp_path: Path
         assert_harmless(output)
         assert f"{SHOWN} joined" in screen.query_one("#message", Line).plain
         assert SHOWN in output
+
+
+async def test_a_tables_stored_set_up_is_not_drawn_as_it_is(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    with Store.open(path) as store:
+        table = Match.new(
+            Setup(seed=5),
+            (Seat(name="Bob"), Seat(name="Player 2")),
+            store=store,
+            here=frozenset({0}),
+            table=True,
+            me=BOB,
+        )
+        table.close()
+    db = sqlite3.connect(path)
+    db.execute(
+        "UPDATE games SET setup = ?",
+        ('{"seed": 5, "sides": "A\\u001b]0;pwned\\u0007B", "starter": 7}',),
+    )
+    db.commit()
+    db.close()
+    app = ImhotepApp(store=Store.open(path), me=ANN, disk=False, lobby="Ann")
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen) and lobby._lists is not None
+        assert_harmless(terminal_output(app))
+        ((host, sides, starts, _waiting),) = [row.cells for row in lobby._lists.tables]
+        assert (host, sides, starts) == ("Bob", "?", "?")

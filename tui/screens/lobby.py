@@ -121,6 +121,10 @@ def _table_setup(store: Store, game_id: int) -> tuple[str, int | None]:
         setup = decode_setup(store.game(game_id).setup)
     except (StoreError, RecordError):
         return "?", None
+    # Only the engine checks a set-up in full, when the game starts: what the
+    # list shows of it must be checked here, or the store's text is drawn.
+    if len(setup.sides) != 4 or not set(setup.sides) <= {"A", "B"} or setup.starter not in (0, 1):
+        return "?", None
     return " ".join(setup.sides), setup.starter
 
 
