@@ -612,9 +612,9 @@ class Store:
         args.append(limit)
         summaries = []
         with self._errors():
-            rows = self._db.execute(query, args).fetchall()
+            found = self._db.execute(query, args).fetchall()
             # The seats of all those games in one query, not one query a game.
-            seats_of: dict[object, list[tuple[object, ...]]] = {row[0]: [] for row in rows}
+            seats_of: dict[object, list[tuple[object, ...]]] = {row[0]: [] for row in found}
             ids = ",".join("?" for _ in seats_of)
             for game_id, *seat_row in self._db.execute(
                 "SELECT game_id, seat, name, kind, owner, session, seen_at FROM seats"
@@ -622,7 +622,7 @@ class Store:
                 list(seats_of),
             ):
                 seats_of[game_id].append(tuple(seat_row))
-            for row in rows:
+            for row in found:
                 try:
                     summary = _summary(row, seats_of[row[0]])
                 except (StoreError, ValueError):
