@@ -45,6 +45,8 @@ def clean_text(text: str, limit: int) -> str:
     of combining marks are cut short. What is left is NFC, so two spellings
     of one letter compare equal.
     """
+    if text.isascii() and text.isprintable():
+        return text[:limit]  # most names: nothing to take out (lists clean hundreds)
     text = _SEQUENCE.sub("", text[:MAX_SCAN])
     kept: list[str] = []
     marks = 0
