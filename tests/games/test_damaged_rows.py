@@ -238,3 +238,12 @@ def test_a_process_id_no_system_has_is_no_crash() -> None:
     here = socket.gethostname()
     for pid in ("9" * 40, "\u0661\u0662"):  # far too large; Arabic-Indic digits
         assert Presence(f"{here}/{pid}/abc", time.time()).live()
+
+
+def test_a_megabyte_of_name_is_shown_as_a_name(path: Path) -> None:
+    store = Store.open(path)
+    game = store.create_game(b'{"seed":1}', (Seat(name="Ann"), Seat(name="Bob")))
+    _raw(path, "UPDATE seats SET name = ? WHERE seat = 1", "\u202e" + "N" * 1_000_000)
+    (summary,) = store.games()
+    assert summary.seats[1].name == "N" * 24
+    assert store.game(game).seats[1].name == "N" * 24
