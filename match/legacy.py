@@ -16,8 +16,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from match.clean import clean_name
 from match.files import StorageError, autosave_path, read_bytes, saves_dir
-from match.seats import HUMAN, Seat, clean_name, local_player
+from match.seats import HUMAN, Seat, local_player
 from match.store import Store, StoreError
 
 # The engine is loaded only when there is something to bring in: the app asks

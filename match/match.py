@@ -757,7 +757,13 @@ class Match:
     def answer_takeback(self, accept: bool) -> Message:
         request = self.request
         store, game_id = self.store, self.game_id
-        if request is None or store is None or game_id is None or request.seat in self.here:
+        if (
+            request is None
+            or store is None
+            or game_id is None
+            or not _sound(request)
+            or request.seat in self.here
+        ):
             return msg("There is no takeback to answer.")
         asker = self.seats[request.seat].name
         try:
@@ -910,6 +916,8 @@ class Match:
         return True
 
     def _follow_request(self, request: Request | None) -> None:
+        if request is not None and not _sound(request):
+            request = None  # the store checks them; one made up elsewhere is no question
         old, self.request = self.request, request
         if request == old:
             return
@@ -1037,6 +1045,11 @@ def _history_of(stored: StoredGame) -> History:
         raise RecordError(
             msg("game {game} is damaged: {problem}", game=stored.id, problem=exc.reason)
         ) from None
+
+
+def _sound(request: Request) -> bool:
+    """A takeback that one of the two seats asked for, back to an earlier move."""
+    return request.seat in (0, 1) and 0 <= request.to_ply < request.at_ply
 
 
 def _sentences(said: list[Message]) -> str:

@@ -38,6 +38,7 @@ from engine import (
     score,
 )
 from engine.message import msg
+from match.clean import clean_name, clean_text
 from match.files import (
     MAX_FILE_BYTES,
     StorageError,
@@ -305,18 +306,20 @@ def list_saves() -> list[SaveSummary]:
 def summarize(path: Path) -> SaveSummary:
     """A :class:`SaveSummary` for one file; never raises."""
     path = Path(path)
+    # A file name is anyone's text too (a file copied in from elsewhere).
+    name = clean_text(path.stem, MAX_NAME_LENGTH) or "?"
     try:
         modified: datetime | None = datetime.fromtimestamp(path.stat().st_mtime, UTC)
-    except OSError:
-        modified = None
+    except (OSError, OverflowError, ValueError):
+        modified = None  # no file, or a time no calendar holds
     try:
         loaded = read_save(path)
     except StorageError as exc:
-        return SaveSummary(name=path.stem, path=path, modified=modified, error=exc.message)
+        return SaveSummary(name=name, path=path, modified=modified, error=exc.message)
     state = loaded.state
     totals = score(state)
     return SaveSummary(
-        name=path.stem,
+        name=name,
         path=path,
         modified=modified,
         names=loaded.save.names,
@@ -340,7 +343,7 @@ def _errors_named(path: Path) -> Iterator[None]:
     a file crafted to hit some unforeseen corner (a decoder recursion limit, an
     engine bug) still gives the player a message rather than a traceback.
     """
-    label = path.name or str(path)
+    label = clean_text(path.name or str(path), 200)
     try:
         yield
     except StorageError:
@@ -431,6 +434,13 @@ def _load_save(path: Path, data: bytes, header: _Header | None = None) -> Loaded
             )
         )
     history = History.from_record(record, cursor=cursor, undo_mode=save.settings.undo_mode)
+    # The names go on the other player's screen and into the store: clean them
+    # here, once, as the file is read.
+    save = msgspec.structs.replace(
+        save,
+        names=(clean_name(save.names[0], "Player 1"), clean_name(save.names[1], "Player 2")),
+        saved_at=clean_text(save.saved_at, 40),
+    )
     return LoadedGame(path=path, save=save, states=history.all_states, history=history)
 
 

@@ -27,7 +27,6 @@ HUMAN = "human"
 # Who plays a side: a person, or the computer at one of ai.LEVELS (spelled out
 # here so that saves and settings can be read without loading ai/).
 SeatKind = Literal["human", "random", "easy", "medium", "tough", "hard"]
-MAX_NAME = 24
 
 
 class Seat(msgspec.Struct, frozen=True, kw_only=True):
@@ -59,9 +58,3 @@ def local_player() -> str:
     except (KeyError, OSError):
         user = "player"
     return f"local:{user}"
-
-
-def clean_name(name: str, fallback: str) -> str:
-    """A player's name fit to show: one line, printable, not too long."""
-    text = " ".join("".join(ch if ch.isprintable() else " " for ch in name).split())
-    return text[:MAX_NAME].strip() or fallback

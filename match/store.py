@@ -47,12 +47,14 @@ import secrets
 import socket
 import sqlite3
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Literal, get_args
 
-from match.seats import HUMAN, Seat
+from match import rows
+from match.clean import clean_text
+from match.seats import HUMAN, Seat, SeatKind, UndoMode
 from match.words import as_message, msg
 
 if TYPE_CHECKING:
@@ -73,6 +75,8 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 5
 
 Status = Literal["open", "playing", "over"]
+SEAT_KINDS = frozenset(get_args(SeatKind))
+UNDO_MODES = frozenset(get_args(UndoMode))
 
 
 def damaged() -> Message:
@@ -193,13 +197,13 @@ class Presence:
         # link) left no word: ask the system rather than wait for the timeout.
         host, _, rest = self.session.partition("/")
         pid = rest.partition("/")[0]
-        if host == socket.gethostname() and pid.isdigit():
+        if host == socket.gethostname() and pid.isascii() and pid.isdigit():
             try:
                 os.kill(int(pid), 0)
             except ProcessLookupError:
                 return False
-            except OSError:
-                pass  # another user's process: alive
+            except (OSError, OverflowError):
+                pass  # another user's process (or no process id at all): alive
         return True
 
 
@@ -257,7 +261,8 @@ def _reason(exc: BaseException) -> Message:
         return os_error_reason(exc)
     if isinstance(exc, sqlite3.Error):
         return _describe_db_error(exc)
-    text = str(exc) or type(exc).__name__
+    # The text may quote the file (a table's name in a damaged schema).
+    text = clean_text(str(exc), 200) or type(exc).__name__
     return as_message(text[0].lower() + text[1:])
 
 
@@ -611,14 +616,19 @@ class Store:
             ).fetchone()
         seats, presence = _seats_of(game_id, seat_rows)
         actions = tuple(
-            StoredAction(int(ply), str(_check_value(text)), int(seat), float(at))
-            for ply, text, seat, at in action_rows
+            StoredAction(
+                rows.ply(number, "actions.ply"),
+                rows.text(text, "actions.notation", rows.MAX_NOTATION),
+                rows.seat(seat, "actions.seat"),
+                rows.moment(at, "actions.at"),
+            )
+            for number, text, seat, at in action_rows
         )
         if [a.ply for a in actions] != list(range(len(actions))):
             raise StoreError(
                 msg("game {game} is damaged: its moves are not numbered in order", game=game_id)
             )
-        cursor = int(row[5])
+        cursor = rows.ply(row[5], "games.cursor")
         if not 0 <= cursor <= len(actions):
             raise StoreError(
                 msg(
@@ -634,27 +644,27 @@ class Store:
                 msg(
                     "game {game} is damaged: unknown status {status}",
                     game=game_id,
-                    status=repr(status),
+                    status=repr(status)[: rows.QUOTE],
                 )
             )
         setup = row[2]
-        if not isinstance(setup, str):
+        if not isinstance(setup, str) or len(setup) > rows.MAX_SETUP:
             raise StoreError(msg("game {game} is damaged: its set-up is not text", game=game_id))
         return StoredGame(
-            id=int(row[0]),
-            code=row[1] if isinstance(row[1], str) else None,
+            id=game_id,
+            code=rows.code(row[1], "games.code", CODE_ALPHABET, CODE_LENGTH),
             setup=setup.encode(),
-            undo_mode=str(row[3]),
+            undo_mode=rows.one_of(row[3], "games.undo_mode", UNDO_MODES),
             status=status,
             cursor=cursor,
             actions=actions,
             seats=seats,
             presence=presence,
-            request=_request(request_row),
-            invited=row[6] if isinstance(row[6], str) else None,
-            created_at=float(row[7]),
-            updated_at=float(row[8]),
-            revision=int(row[9]),
+            request=_request(request_row, len(actions)),
+            invited=rows.maybe_text(row[6], "games.invited"),
+            created_at=rows.moment(row[7], "games.created_at"),
+            updated_at=rows.moment(row[8], "games.updated_at"),
+            revision=rows.revision(row[9], "games.revision"),
         )
 
     def find_code(self, code: str) -> int | None:
@@ -685,9 +695,9 @@ class Store:
         args.append(limit)
         summaries = []
         with self._errors():
-            rows = self._db.execute(query, args).fetchall()
+            found = self._db.execute(query, args).fetchall()
             # The seats of all those games in one query, not one query a game.
-            seats_of: dict[object, list[tuple[object, ...]]] = {row[0]: [] for row in rows}
+            seats_of: dict[object, list[tuple[object, ...]]] = {row[0]: [] for row in found}
             ids = ",".join("?" for _ in seats_of)
             for game_id, *seat_row in self._db.execute(
                 "SELECT game_id, seat, name, kind, owner, session, seen_at FROM seats"
@@ -695,23 +705,10 @@ class Store:
                 list(seats_of),
             ):
                 seats_of[game_id].append(tuple(seat_row))
-            for row in rows:
+            for row in found:
                 try:
-                    seats, presence = _seats_of(int(row[0]), seats_of[row[0]])
-                    summary = GameSummary(
-                        id=int(row[0]),
-                        code=row[1] if isinstance(row[1], str) else None,
-                        status=row[2],
-                        seats=seats,
-                        presence=presence,
-                        moves=int(row[3]),
-                        to_move=int(row[4]),
-                        scores=(int(row[5]), int(row[6])),
-                        invited=row[7] if isinstance(row[7], str) else None,
-                        created_at=float(row[8]),
-                        updated_at=float(row[9]),
-                    )
-                except (StoreError, ValueError, TypeError, OverflowError):
+                    summary = _summary(row, seats_of[row[0]])
+                except (StoreError, ValueError):
                     continue  # a damaged game is reported when it is opened
                 summaries.append(summary)
         return summaries
@@ -820,7 +817,7 @@ class Store:
             ).fetchone()
         if row is None:
             raise StoreError(msg("game {game} is no longer in the store", game=game_id))
-        return int(row[0])
+        return _checked(game_id, lambda: rows.revision(row[0], "games.revision"))
 
     @staticmethod
     def _check(db: sqlite3.Connection, game_id: int, revision: int, ply: int | None) -> None:
@@ -828,7 +825,8 @@ class Store:
         row = db.execute("SELECT cursor, revision FROM games WHERE id = ?", (game_id,)).fetchone()
         if row is None:
             raise StoreError(msg("game {game} is no longer in the store", game=game_id))
-        cursor, now = int(row[0]), int(row[1])
+        cursor = _checked(game_id, lambda: rows.ply(row[0], "games.cursor"))
+        now = _checked(game_id, lambda: rows.revision(row[1], "games.revision"))
         if now != revision or (ply is not None and cursor != ply):
             raise StaleWrite(
                 msg(
@@ -955,15 +953,19 @@ class Store:
     # Players ---------------------------------------------------------------
 
     def player_name(self, player: str) -> str | None:
+        """The name ``player`` chose, cleaned to show (None: none, or a damaged one)."""
         with self._errors():
             row = self._db.execute("SELECT name FROM players WHERE id = ?", (player,)).fetchone()
-        return str(row[0]) if row is not None else None
+        if row is None or not isinstance(row[0], str):
+            return None
+        return rows.name(row[0], "players.name")
 
     def player_named(self, name: str) -> str | None:
         """The id of the player with this name (in any case), or None."""
         with self._errors():
             row = self._db.execute("SELECT id FROM players WHERE name = ?", (name,)).fetchone()
-        return str(row[0]) if row is not None else None
+        # An id is only compared with others: a damaged one names nobody.
+        return row[0] if row is not None and isinstance(row[0], str) else None
 
     def player_names(self) -> dict[str, str]:
         """Every named player's name, by id (a row that is not text is skipped)."""
@@ -1005,6 +1007,16 @@ class Store:
             )
 
 
+def _checked(game_id: int, read: Callable[[], int]) -> int:
+    """A number read inside a write, or StoreError naming the game as damaged."""
+    try:
+        return read()
+    except ValueError as exc:
+        raise StoreError(
+            msg("game {game} is damaged ({error})", game=game_id, error=str(exc))
+        ) from None
+
+
 def _newer(label: str, version: int) -> Message:
     return msg(
         "{label}: was written by a newer version of Imhotep: The Duel "
@@ -1015,40 +1027,72 @@ def _newer(label: str, version: int) -> Message:
     )
 
 
-def _request(row: tuple[object, ...] | None) -> Request | None:
+def _request(row: tuple[object, ...] | None, moves: int) -> Request | None:
+    """A pending takeback: asked by a seat of the game, back to a move before
+    the one it was asked at, both within the game's moves."""
     if row is None:
         return None
     kind, seat, at_ply, to_ply, at = row
-    return Request(str(kind), int(seat), int(at_ply), int(to_ply), float(at))  # type: ignore[call-overload, arg-type]
+    asked_at = rows.whole(at_ply, "requests.at_ply", 1, moves)
+    return Request(
+        rows.one_of(kind, "requests.kind", ("undo",)),
+        rows.seat(seat, "requests.seat"),
+        asked_at,
+        rows.whole(to_ply, "requests.to_ply", 0, asked_at - 1),
+        rows.moment(at, "requests.at"),
+    )
+
+
+def _summary(row: tuple[object, ...], seat_rows: list[tuple[object, ...]]) -> GameSummary:
+    """One line of a list, every value checked as :meth:`Store.game` checks it."""
+    game_id = rows.whole(row[0], "games.id", 1, 2**63 - 1)
+    seats, presence = _seats_of(game_id, seat_rows)
+    to_move = rows.whole(row[4], "games.to_move", -1, 1)
+    return GameSummary(
+        id=game_id,
+        code=rows.code(row[1], "games.code", CODE_ALPHABET, CODE_LENGTH),
+        status=rows.one_of(row[2], "games.status", ("open", "playing", "over")),  # type: ignore[arg-type]
+        seats=seats,
+        presence=presence,
+        moves=rows.ply(row[3], "games.cursor"),
+        to_move=to_move,
+        scores=(
+            rows.whole(row[5], "games.score0", -rows.MAX_SCORE, rows.MAX_SCORE),
+            rows.whole(row[6], "games.score1", -rows.MAX_SCORE, rows.MAX_SCORE),
+        ),
+        invited=rows.maybe_text(row[7], "games.invited"),
+        created_at=rows.moment(row[8], "games.created_at"),
+        updated_at=rows.moment(row[9], "games.updated_at"),
+    )
 
 
 def _lenient_text(data: bytes) -> str:
     return data.decode("utf-8", "replace")
 
 
-def _check_value(value: object) -> object:
-    if isinstance(value, bytes):
-        raise StoreError(msg("the game database holds binary data where text was expected"))
-    return value
-
-
 def _seats_of(
-    game_id: int, rows: list[tuple[object, ...]]
+    game_id: int, seat_rows: list[tuple[object, ...]]
 ) -> tuple[tuple[Seat, Seat], tuple[Presence, Presence]]:
-    if [row[0] for row in rows] != [0, 1]:
+    if [row[0] for row in seat_rows] != [0, 1] or any(type(row[0]) is not int for row in seat_rows):
         raise StoreError(
             msg("game {game} is damaged: it does not have its two seats", game=game_id)
         )
     seats = []
     presence = []
-    for _, name, kind, owner, session, seen_at in rows:
+    for _, name, kind, owner, session, seen_at in seat_rows:
         if not isinstance(name, str) or not isinstance(kind, str):
             raise StoreError(msg("game {game} is damaged: a seat has no name", game=game_id))
-        seats.append(Seat(name=name, kind=kind, owner=owner if isinstance(owner, str) else None))
+        seats.append(
+            Seat(
+                name=rows.name(name, "seats.name"),
+                kind=rows.one_of(kind, "seats.kind", SEAT_KINDS),
+                owner=rows.maybe_text(owner, "seats.owner"),
+            )
+        )
         presence.append(
             Presence(
-                session if isinstance(session, str) else None,
-                float(seen_at) if isinstance(seen_at, int | float) else None,
+                rows.maybe_text(session, "seats.session"),
+                rows.maybe_moment(seen_at, "seats.seen_at"),
             )
         )
     return (seats[0], seats[1]), (presence[0], presence[1])
@@ -1069,7 +1113,7 @@ def _describe_db_error(exc: sqlite3.Error) -> Message:
         return msg("the disk could not be read or written")
     if "unable to open" in text:
         return msg("cannot be opened")
-    return as_message(text)
+    return as_message(clean_text(text, 200))
 
 
 def session_id() -> str:

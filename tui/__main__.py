@@ -100,7 +100,7 @@ class CommandLineError(Exception):
 
 
 def _player_name(args: argparse.Namespace) -> str:
-    from match.seats import clean_name
+    from match.clean import clean_name
 
     if args.name:
         return clean_name(args.name, "Player")

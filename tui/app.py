@@ -453,8 +453,9 @@ class ImhotepApp(App[None]):
     def open_loaded(self, loaded: LoadedGame) -> GameScreen:
         """Show a game read from a file, standing where it was saved; it is
         kept in the store from then on as a game of its own."""
+        from match.clean import clean_name
         from match.match import Match
-        from match.seats import Seat, clean_name
+        from match.seats import Seat
         from match.store import StoreError
 
         save = loaded.save

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 import time
 from typing import ClassVar
 
@@ -22,7 +23,10 @@ from tui.widgets.keybar import KeyBar
 
 def ago(then: float, now: float | None = None) -> str:
     """How long ago, in the largest unit that fits ("5 min ago")."""
-    seconds = max(0, int((now if now is not None else time.time()) - then))
+    elapsed = (now if now is not None else time.time()) - then
+    if not math.isfinite(elapsed):
+        return "?"  # the store refuses such times; a list still must not fall over one
+    seconds = max(0, int(elapsed))
     days, hours, minutes = seconds // 86400, seconds // 3600, seconds // 60
     if days:
         return ngettext("{count} d ago", "{count} d ago", days).format(count=days)

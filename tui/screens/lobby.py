@@ -10,6 +10,7 @@ second), so a table a friend opens appears without a key press.
 
 from __future__ import annotations
 
+import math
 import os
 import random
 import time
@@ -54,6 +55,8 @@ Kind = Literal["mine", "table", "playing"]
 
 def ago(then: float, now: float) -> str:
     """How long since, in the largest unit that fits ("5 min")."""
+    if not math.isfinite(now - then):
+        return "?"  # the store refuses such times; the lobby still must not fall over one
     seconds = max(0, int(now - then))
     # TRANSLATORS: how long ago, in a narrow column ("Last", "Waiting"):
     # keep these as short as the English.
@@ -117,6 +120,10 @@ def _table_setup(store: Store, game_id: int) -> tuple[str, int | None]:
     try:
         setup = decode_setup(store.game(game_id).setup)
     except (StoreError, RecordError):
+        return "?", None
+    # Only the engine checks a set-up in full, when the game starts: what the
+    # list shows of it must be checked here, or the store's text is drawn.
+    if len(setup.sides) != 4 or not set(setup.sides) <= {"A", "B"} or setup.starter not in (0, 1):
         return "?", None
     return " ".join(setup.sides), setup.starter
 

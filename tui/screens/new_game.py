@@ -27,6 +27,7 @@ from engine.scoring import (
     PYRAMID_B,
     TEMPLE_B_SET,
 )
+from match.clean import clean_text
 from tui.ascii_widgets import AsciiChanged
 from tui.files import NAME_LENGTH, GameForm, SeatKind
 from tui.glyphs import ASCII, PLAYER_STYLES, UNICODE, Glyphs
@@ -122,7 +123,9 @@ class GameOptions:
     @classmethod
     def from_form(cls, form: GameForm) -> GameOptions:
         """The options a remembered form stands for (without a seed: each game gets its own)."""
-        return cls(names=form.names, kinds=form.kinds, sides=form.sides, starter=form.starter)
+        # The settings file is text from disk: its names go into the form cleaned.
+        names = (clean_text(form.names[0], NAME_LENGTH), clean_text(form.names[1], NAME_LENGTH))
+        return cls(names=names, kinds=form.kinds, sides=form.sides, starter=form.starter)
 
     def form(self) -> GameForm:
         """What of these options the next game's form starts from."""
