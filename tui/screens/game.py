@@ -285,7 +285,13 @@ class GameScreen(Screen[None]):
             self.query_one(HarborInfo).state = state
             for panel in self.query(PlayerPanel):
                 panel.state = state
-            self.query_one(ActionLog).entries = tuple(tr(entry) for entry in self._log)
+            log = self.query_one(ActionLog)
+            log.entries = tuple(tr(entry) for entry in self._log)
+            # The rules in force, on the log's top rule: the online rules
+            # change when boats are refilled, and both players must know.
+            rules = _("Online rules") if state.rules == "online" else None
+            if log.border_title != rules:
+                log.border_title = rules
             self._show_prompt()
             self._refresh_footer()
         self.match.start_thinking(self.app.call_from_thread)
