@@ -49,6 +49,9 @@ class UnloadPreview(msgspec.Struct, frozen=True, kw_only=True):
     # Every boat that leaves once the turn ends: under the online rules the
     # last refill may go to a boat unloaded earlier in the turn instead.
     leaving: tuple[int, ...] = ()
+    # The boat that takes the supply's last refill while another leaves for
+    # want of one (the online rules after a double unload), else None.
+    last_refill: int | None = None
 
     def gain(self, who: int) -> int:
         """The change in ``who``'s total (a meeple going home loses its point)."""
@@ -72,6 +75,9 @@ def preview_unload(state: GameState, boat: int) -> UnloadPreview:
     )
     boxed = 0 if len(gifts) == 2 else None
     leaving = leaving_boats(state, boat)
+    last_refill = None
+    if leaving and state.supply:
+        last_refill = max(b for b in (*state.emptied, boat) if b not in leaving)
     handed = hand_out(state, boat)
     return UnloadPreview(
         boat=boat,
@@ -85,6 +91,7 @@ def preview_unload(state: GameState, boat: int) -> UnloadPreview:
         boat_leaves=boat in leaving,
         ends_game=bool(leaving) and boats_in_play(state) - len(leaving) == BOATS_AT_END,
         leaving=leaving,
+        last_refill=last_refill,
     )
 
 

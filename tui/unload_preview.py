@@ -68,6 +68,15 @@ def preview_sentences(
         # The token is the subject here: it is what goes to the box.
         boxed = tr(token_subject(preview.boxed_token))
         sentences.append(_("Only two meeples: {token} goes to the box.").format(token=boxed))
-    if preview.boat_leaves and not preview.ends_game:
+    if preview.last_refill is not None and not preview.ends_game:
+        sentences.append(
+            _(
+                "The last refill goes to {refilled}, so {leaving} then leaves the game "
+                "(online rules)."
+            ).format(
+                refilled=BOAT_NAMES[preview.last_refill], leaving=BOAT_NAMES[preview.leaving[0]]
+            )
+        )
+    elif preview.boat_leaves and not preview.ends_game:
         sentences.append(_("The supply is empty, so the boat then leaves the game."))
     return tuple(sentences)

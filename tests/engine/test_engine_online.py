@@ -167,6 +167,7 @@ def test_one_refill_left_goes_to_the_row_boat_under_online_rules() -> None:
     assert supply_after_unload(state) == 0
     preview = preview_unload(state, 2)
     assert preview.leaving == (3,)
+    assert preview.last_refill == 2
     assert not preview.boat_leaves  # the row boat keeps sailing
     assert not preview.ends_game
     words = describe(state, Unload(2), ("Ann", "Bob"))
