@@ -17,6 +17,7 @@ from tui.app import ImhotepApp, setup_for
 from tui.screens.game import GameScreen
 from tui.screens.lobby import HostScreen
 from tui.screens.new_game import GameOptions, NewGameScreen
+from tui.widgets.line import Line
 from tui.widgets.log import ActionLog
 
 
@@ -49,6 +50,7 @@ async def test_a_game_set_up_with_the_online_rules_in_the_form_plays_by_them() -
         # Both players can see which rules are in force.
         assert game.query_one(ActionLog).border_title == "Online rules"
         assert any("Online rules" in line for line in screen_lines(app))
+        assert "played by the online rules" in game.query_one("#message", Line).plain
         # Play on until a boat is unloaded: the engine refills it when the
         # turn ends, as it would have at once; what matters is that the
         # screen's game is the online one all the way.

@@ -83,5 +83,5 @@ def test_the_online_rules_last_refill_names_the_boat_that_leaves() -> None:
     boats[3] = None
     waiting = replace(state, rules="online", emptied=(3,), boats=tuple(boats))
     words = preview_sentences(preview_unload(waiting, 2), ("Ann", "Bob"), UNICODE)
-    assert words[-1] == "The last refill goes to R3, so C1 then leaves the game (online rules)."
+    assert words[0] == "The last refill goes to R3, so C1 then leaves the game (online rules)."
     assert not any("supply is empty" in sentence for sentence in words)

@@ -232,7 +232,7 @@ class GameScreen(Screen[None]):
         if match.store is None:
             problem = getattr(self.app, "store_problem", None)
             if not problem:
-                return ""
+                return self._rules_words()
             return _("This game is not being kept: {problem}").format(problem=tr(problem))
         if match.code and not all(seat.owner for seat in match.seats if not seat.computer):
             if getattr(self.app, "lobby", None) is not None:
@@ -242,6 +242,15 @@ class GameScreen(Screen[None]):
                 )
             return _("Table {code}: the other player types  imhotep-duel join {code}").format(
                 code=match.code
+            )
+        return self._rules_words()
+
+    def _rules_words(self) -> str:
+        """At the start of a game by the online rules, a word on what they change."""
+        if self.state.rules == "online" and not self.state.ply:
+            return _(
+                "This game is played by the online rules: boats unloaded in a turn "
+                "are refilled when it ends."
             )
         return ""
 
