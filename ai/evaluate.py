@@ -96,7 +96,9 @@ class Evaluation:
         """Monument points apart, plus held tokens and (late) meeples on the grid."""
         if state.over:
             return terminal_value(state, who)
-        return self._holdings(state, who, len(state.supply))
+        # Under the online rules a boat unloaded earlier this turn has its
+        # refill waiting in the supply: those tokens are spoken for.
+        return self._holdings(state, who, len(state.supply) - 3 * len(state.emptied))
 
     def _holdings(self, state: GameState, who: int, supply_left: int) -> float:
         # ``supply_left`` stands in for the supply, so that the value after an

@@ -50,6 +50,7 @@ def public_key(state: GameState) -> PublicKey:
         state.first_to_five,
         state.pending,
         state.over,
+        state.emptied,
         len(state.supply),
         len(state.reserve),
     )

@@ -14,8 +14,15 @@ tests and replays all drive a game the same way::
 
 Public API
 ----------
-``new_game(seed=None, *, deck=None, sides="AAAA", starter=0)``
+``new_game(seed=None, *, deck=None, sides="AAAA", starter=0, rules="classic")``
     Deal a game from a seed or an explicit 60-token deck (RULES.md section 3).
+    ``rules="online"`` plays the online rules of RULES.md section 11: boats
+    unloaded during a turn stay empty (``state.emptied``) until the turn ends,
+    and are then refilled row boats first, top to bottom, then column boats
+    left to right. **Ruling:** a boat the empty supply can never refill leaves
+    at once, as in the classic rules, so the game still ends the moment one
+    boat is left. Who starts is the caller's choice under both rules (the
+    online rules draw it; the set-up records the result).
 ``legal_actions(state)``
     Every legal single step for the current player, including the steps of an
     action token in progress; ``[Pass()]`` when nothing else is legal; ``[]``
@@ -86,6 +93,7 @@ from engine.notation import NotationError, format_action, parse_action, parse_to
 from engine.preview import Countdown, Gift, UnloadPreview, countdown, preview_unload
 from engine.record import (
     FORMAT,
+    READABLE_VERSIONS,
     VERSION,
     GameRecord,
     RecordError,
@@ -108,6 +116,7 @@ from engine.rules import (
     enabling_cells,
     hand_out,
     handout,
+    leaving_boats,
     legal_actions,
     new_game,
     reveals_hidden,
@@ -119,13 +128,15 @@ from engine.rules import (
     why_illegal,
 )
 from engine.scoring import Outcome, PlayerScore, outcome, score
-from engine.state import NO_PLAYER, GameState, Pending, Player, Sides
+from engine.state import NO_PLAYER, RULES, GameState, Pending, Player, Rules, Sides
 
 __all__ = [
     "ALL_ACTIONS",
     "BOATS_AT_END",
     "FORMAT",
     "NO_PLAYER",
+    "READABLE_VERSIONS",
+    "RULES",
     "VERSION",
     "Action",
     "Countdown",
@@ -143,6 +154,7 @@ __all__ = [
     "Player",
     "PlayerScore",
     "RecordError",
+    "Rules",
     "Setup",
     "Sides",
     "Stop",
@@ -166,6 +178,7 @@ __all__ = [
     "format_action",
     "hand_out",
     "handout",
+    "leaving_boats",
     "legal_actions",
     "load_record",
     "new_game",

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from engine.actions import Action, Pass, Place, Play, Stop, Swap, Take, Unload
-from engine.message import Listing, Message, msg
-from engine.rules import handout
+from engine.message import Listing, Message, msg, pmsg
+from engine.rules import handout, leaving_boats
 from engine.state import GameState
 from engine.tokens import boat_words, token_phrase, token_subject
 
@@ -67,7 +67,27 @@ def _describe_unload(
     boat = boat_words(action.boat, "object")
     slots = before.boats[action.boat]
     boxed = token_subject(slots[0]) if len(given) == 2 and slots is not None else None
-    leaves = not before.supply
+    if slots is None:
+        return _unload_sentence(who, boat, gains, boxed, leaves=False)
+    leaving = leaving_boats(before, action.boat)
+    if before.supply and leaving:
+        # The online rules after a double unload: one refill for two boats.
+        first, second = min((*before.emptied, action.boat)), leaving[0]
+        refill = msg(
+            "The supply holds one last refill: it goes to {refilled}, and {leaving} "
+            "leaves the game (online rules).",
+            refilled=boat_words(first),
+            leaving=boat_words(second),
+        )
+        unload = _unload_sentence(who, boat, gains, boxed, leaves=False)
+        # TRANSLATORS: two sentences shown one after the other on the message line.
+        return pmsg("two sentences", "{first} {second}", first=unload, second=refill)
+    return _unload_sentence(who, boat, gains, boxed, leaves=bool(leaving))
+
+
+def _unload_sentence(
+    who: str, boat: Message, gains: Listing, boxed: Message | None, *, leaves: bool
+) -> Message:
     # Whole sentences for each case, so that every language can order its own.
     if boxed is not None and leaves:
         return msg(

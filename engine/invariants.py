@@ -19,7 +19,7 @@ from typing import Final
 
 from engine.rules import enabling_cells, legal_actions, new_game, unloadable_boats
 from engine.scoring import OBELISK_B_THRESHOLD
-from engine.state import NO_PLAYER, GameState, Pending, Player
+from engine.state import NO_PLAYER, RULES, GameState, Pending, Player
 from engine.tokens import (
     ACTION_TOKENS,
     ALL_CODES,
@@ -138,6 +138,8 @@ def _shape_problems(state: GameState) -> list[str]:
             problems.append(f"{name} is {value}, not a player ({', '.join(map(str, PLAYERS))})")
     if state.first_to_five != NO_PLAYER and state.first_to_five not in PLAYERS:
         problems.append(f"first_to_five is {state.first_to_five}, not a player or {NO_PLAYER}")
+    if state.rules not in RULES:
+        problems.append(f"the rules are {state.rules!r}, not one of {', '.join(RULES)}")
     if state.ply < 0:
         problems.append(f"ply is {state.ply}; it counts actions and cannot be negative")
     problems += _unknown_codes("the supply", state.supply, ALL_CODES)
@@ -150,6 +152,31 @@ def _shape_problems(state: GameState) -> list[str]:
         problems += _player_shape_problems(_who(who), player)
     if state.pending is not None:
         problems += _pending_shape_problems(state.pending)
+    problems += _emptied_shape_problems(state)
+    return problems
+
+
+def _emptied_shape_problems(state: GameState) -> list[str]:
+    emptied = state.emptied
+    if not emptied:
+        return []
+    if state.rules != "online":
+        return [f"boats {list(emptied)} wait for a refill, which only the online rules defer"]
+    if len(set(emptied)) != len(emptied) or not all(0 <= b < BOATS for b in emptied):
+        return [f"the boats waiting for a refill, {list(emptied)}, are not distinct boats"]
+    problems = [
+        f"{boat_words(b)} waits for a refill but still holds tokens"
+        for b in emptied
+        if state.boats[b] is not None
+    ]
+    # Only the second unload of Place 1 and unload can follow an unload in the
+    # same turn; every other turn ends, and refills, right after its unload.
+    pending = state.pending
+    if pending is None or pending.step != "unload_more" or len(emptied) != 1:
+        problems.append(
+            f"boats {list(emptied)} wait for a refill outside the second unload of "
+            f"{token_name(PLACE_UNLOAD)}; the end of the turn refills them"
+        )
     return problems
 
 
@@ -230,6 +257,11 @@ def _token_problems(state: GameState) -> list[str]:
             f"the supply holds {len(state.supply)} tokens; it starts with {SUPPLY} "
             f"and every refill takes {SLOTS}"
         )
+    if len(state.supply) < SLOTS * len(state.emptied):
+        problems.append(
+            f"{len(state.emptied)} boat(s) wait for a refill, but the supply holds "
+            f"{len(state.supply)} tokens; a boat waits only for a refill there is"
+        )
     if len(state.reserve) > RESERVE:
         problems.append(f"the reserve holds {len(state.reserve)} tokens, more than {RESERVE}")
     # Each Take 1 token refills its slot from the reserve, so the reserve must
@@ -241,7 +273,7 @@ def _token_problems(state: GameState) -> list[str]:
             f"the reserve holds {len(state.reserve)} tokens, but {unplayed_takes} plays "
             f"of Take 1 token are still possible and each refills a slot from it"
         )
-    removed = [b for b, slots in enumerate(state.boats) if slots is None]
+    removed = [b for b, slots in enumerate(state.boats) if slots is None and b not in state.emptied]
     if removed and state.supply:
         problems.append(
             f"{boat_words(removed[0])} has left the game although the supply is not "
@@ -267,7 +299,7 @@ def _meeple_problems(state: GameState) -> list[str]:
 
 def _progress_problems(state: GameState) -> list[str]:
     problems: list[str] = []
-    in_play = sum(1 for slots in state.boats if slots is not None)
+    in_play = sum(1 for slots in state.boats if slots is not None) + len(state.emptied)
     if state.over:
         if in_play != 1:
             problems.append(

@@ -13,7 +13,14 @@ from __future__ import annotations
 import msgspec
 
 from engine.actions import IllegalAction, Unload
-from engine.rules import BOATS_AT_END, boats_in_play, hand_out, handout, why_illegal
+from engine.rules import (
+    BOATS_AT_END,
+    boats_in_play,
+    hand_out,
+    handout,
+    leaving_boats,
+    why_illegal,
+)
 from engine.scoring import PlayerScore, score
 from engine.state import GameState, Player
 
@@ -37,8 +44,14 @@ class UnloadPreview(msgspec.Struct, frozen=True, kw_only=True):
     holdings: tuple[Player, Player]  # both players' boards once the tokens are placed
     before: tuple[PlayerScore, PlayerScore]  # points now
     after: tuple[PlayerScore, PlayerScore]  # points once the tokens are placed
-    boat_leaves: bool  # the supply is empty: the boat leaves instead of reloading
+    boat_leaves: bool  # the supply cannot refill the boat: it leaves instead of reloading
     ends_game: bool  # and that leaves only the last boat: the game is over
+    # Every boat that leaves once the turn ends: under the online rules the
+    # last refill may go to a boat unloaded earlier in the turn instead.
+    leaving: tuple[int, ...] = ()
+    # The boat that takes the supply's last refill while another leaves for
+    # want of one (the online rules after a double unload), else None.
+    last_refill: int | None = None
 
     def gain(self, who: int) -> int:
         """The change in ``who``'s total (a meeple going home loses its point)."""
@@ -61,7 +74,10 @@ def preview_unload(state: GameState, boat: int) -> UnloadPreview:
         for k, (cell, owner, token) in enumerate(given)
     )
     boxed = 0 if len(gifts) == 2 else None
-    leaves = not state.supply
+    leaving = leaving_boats(state, boat)
+    last_refill = None
+    if leaving and state.supply:
+        last_refill = max(b for b in (*state.emptied, boat) if b not in leaving)
     handed = hand_out(state, boat)
     return UnloadPreview(
         boat=boat,
@@ -72,8 +88,10 @@ def preview_unload(state: GameState, boat: int) -> UnloadPreview:
         before=score(state),
         # Scored without the refill: a refill is face down and scores nothing.
         after=score(handed),
-        boat_leaves=leaves,
-        ends_game=leaves and boats_in_play(state) - 1 == BOATS_AT_END,
+        boat_leaves=boat in leaving,
+        ends_game=bool(leaving) and boats_in_play(state) - len(leaving) == BOATS_AT_END,
+        leaving=leaving,
+        last_refill=last_refill,
     )
 
 
@@ -81,7 +99,7 @@ class Countdown(msgspec.Struct, frozen=True, kw_only=True):
     """How far off the end is (RULES.md sections 4.2 and 8)."""
 
     boats_in_play: int
-    refills_left: int  # reloads the supply still holds
+    refills_left: int  # reloads the supply still holds for boats not yet unloaded
     boats_at_end: int  # the game ends when this many boats are left
     # Unloads until the game ends, the last one included: each unload uses up a
     # refill while there is one, and after that takes its boat out of the game.
@@ -90,7 +108,9 @@ class Countdown(msgspec.Struct, frozen=True, kw_only=True):
 
 def countdown(state: GameState) -> Countdown:
     boats = boats_in_play(state)
-    refills = len(state.supply) // 3
+    # Under the online rules a boat unloaded earlier this turn already has its
+    # refill waiting for it in the supply.
+    refills = max(0, len(state.supply) // 3 - len(state.emptied))
     left = 0 if state.over else refills + boats - BOATS_AT_END
     return Countdown(
         boats_in_play=boats,

@@ -17,10 +17,13 @@ from engine.invariants import state_problems
 from engine.message import Message, as_message, msg
 from engine.notation import NotationError, parse_action
 from engine.rules import apply, check_deck, new_game
-from engine.state import GameState, Sides
+from engine.state import RULES, GameState, Rules, Sides
 
 FORMAT = "imhotep-duel-record"
-VERSION = 1
+# Version 2 added the set-up's ``rules``; a version 1 record has none and is
+# played by the classic rules, as it was written.
+VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 
 class RecordError(ValueError):
@@ -44,12 +47,17 @@ def _reason(error: ValueError) -> Message:
 
 
 class Setup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
-    """How a game was set up: from a seed or an explicit deck (exactly one)."""
+    """How a game was set up: from a seed or an explicit deck (exactly one).
+
+    ``rules`` is "classic" or "online" (see :data:`engine.state.Rules`); a
+    set-up written before the option existed reads as classic.
+    """
 
     seed: int | None = None
     deck: tuple[str, ...] | None = None
     sides: str = "AAAA"  # obelisk, temple, pyramids, burial chamber
     starter: int = 0
+    rules: Rules = "classic"
 
     def start(self) -> GameState:
         """The game's first state; raises RecordError if the set-up is invalid."""
@@ -70,7 +78,17 @@ class Setup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
             raise RecordError(
                 msg("setup.starter: must be 0 or 1, not {starter}", starter=self.starter)
             )
-        return new_game(self.seed, deck=self.deck, sides=sides, starter=self.starter)
+        if self.rules not in RULES:
+            raise RecordError(
+                msg(
+                    "setup.rules: must be {names}, not {rules}",
+                    names=" or ".join(RULES),
+                    rules=repr(self.rules),
+                )
+            )
+        return new_game(
+            self.seed, deck=self.deck, sides=sides, starter=self.starter, rules=self.rules
+        )
 
 
 class GameRecord(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -135,12 +153,12 @@ def decode_record(data: bytes | str) -> GameRecord:
         ) from None
     if header.format != FORMAT:
         raise RecordError(msg("this is not an Imhotep: The Duel game record (no 'format' field)"))
-    if header.version != VERSION:
+    if header.version not in READABLE_VERSIONS:
         raise RecordError(
             msg(
                 "record version {version} is not supported (this program reads {supported})",
                 version=str(header.version),
-                supported=VERSION,
+                supported=", ".join(map(str, READABLE_VERSIONS)),
             )
         )
     try:

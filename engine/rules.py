@@ -35,7 +35,7 @@ from engine.actions import (
     Unload,
 )
 from engine.message import Message, msg
-from engine.state import NO_PLAYER, GameState, Pending, Player, Sides
+from engine.state import NO_PLAYER, RULES, GameState, Pending, Player, Rules, Sides
 from engine.tokens import (
     BOAT_LINES,
     CELL_BOATS,
@@ -90,6 +90,7 @@ def new_game(
     deck: Sequence[str] | None = None,
     sides: Sides | str = "AAAA",
     starter: int = 0,
+    rules: Rules = "classic",
 ) -> GameState:
     """A new game dealt from ``seed`` or from an explicit ``deck``.
 
@@ -97,7 +98,8 @@ def new_game(
     then the column boats (slots 1, 2, 3), the next 3 are the reserve (top
     first), and the last 39 are the supply (top first). ``sides`` is a
     :class:`Sides` or four letters (obelisk, temple, pyramids, burial chamber);
-    ``starter`` is 0 or 1.
+    ``starter`` is 0 or 1. ``rules`` is "classic" (the printed rules) or
+    "online" (RULES.md section 11: refills wait for the end of the turn).
     """
     if (seed is None) == (deck is None):
         raise ValueError("new_game needs either a seed or a deck, not both")
@@ -111,6 +113,8 @@ def new_game(
         sides = Sides.parse(sides)
     if starter not in (0, 1):
         raise ValueError(f"the starting player is 0 or 1, not {starter!r}")
+    if rules not in RULES:
+        raise ValueError(f"the rules are {' or '.join(RULES)}, not {rules!r}")
     boats = tuple((cards[3 * b], cards[3 * b + 1], cards[3 * b + 2]) for b in range(6))
     return GameState(
         sides=sides,
@@ -121,6 +125,7 @@ def new_game(
         players=(Player(), Player()),
         starter=starter,
         turn=starter,
+        rules=rules,
     )
 
 
@@ -279,6 +284,8 @@ def _check_unload(state: GameState, action: Unload) -> Message | None:
     if not 0 <= action.boat < 6:
         return msg("there is no such boat")
     if state.boats[action.boat] is None:
+        if action.boat in state.emptied:
+            return _waiting(action.boat)
         return msg("{boat} has left the game and cannot be unloaded", boat=boat_words(action.boat))
     count = meeples_in_line(state, action.boat)
     if count == 0:
@@ -300,8 +307,17 @@ def _check_boat_slot(state: GameState, boat: int, *slots: int) -> Message | None
     if not 0 <= boat < 6 or not all(0 <= s < 3 for s in slots):
         return msg("there is no such boat or slot")
     if state.boats[boat] is None:
+        if boat in state.emptied:
+            return _waiting(boat)
         return msg("{boat} has left the game", boat=boat_words(boat))
     return None
+
+
+def _waiting(boat: int) -> Message:
+    return msg(
+        "{boat} was unloaded this turn and stays empty until the turn ends (online rules)",
+        boat=boat_words(boat),
+    )
 
 
 def _check_play(state: GameState, token: str) -> Message | None:
@@ -507,26 +523,62 @@ def hand_out(state: GameState, boat: int) -> GameState:
 
 
 def boats_in_play(state: GameState) -> int:
-    """How many boats have not yet left the game."""
-    return sum(1 for slots in state.boats if slots is not None)
+    """How many boats have not yet left the game (one waiting for its refill
+    under the online rules is still in play)."""
+    return sum(1 for slots in state.boats if slots is not None) + len(state.emptied)
+
+
+# Every place that reasons about refills asks the three functions below, so
+# that the classic and the online rules differ in this one spot.
+
+
+def leaving_boats(state: GameState, boat: int) -> tuple[int, ...]:
+    """The boats that leave the game if ``boat`` is unloaded now and the turn
+    then ends: the ones the supply cannot refill.
+
+    Classic rules refill a boat right after its unload, so only ``boat`` can
+    leave, and only with the supply empty. Under the online rules the boats
+    unloaded this turn are refilled when it ends, row boats top to bottom and
+    then column boats left to right (the order of the boats' numbers), so with
+    one refill left after a double unload the later boat in that order leaves,
+    whichever was unloaded first. With the supply empty a boat leaves at once
+    under both rules: nothing could ever refill it.
+    """
+    refills = len(state.supply) // 3
+    if not refills:
+        return (boat,)
+    if not state.emptied:
+        return ()
+    return tuple(sorted((*state.emptied, boat))[refills:])
+
+
+def _leaving_count(state: GameState) -> int:
+    # How many boats an unload now takes out of the game, whichever it is.
+    refills = len(state.supply) // 3
+    return 1 if not refills else max(0, len(state.emptied) + 1 - refills)
 
 
 def unload_ends_game(state: GameState) -> bool:
-    """Whether an unload now would end the game: with the supply empty the
-    boat leaves, and the game ends when BOATS_AT_END boats are left."""
-    return not state.supply and boats_in_play(state) - 1 == BOATS_AT_END
+    """Whether an unload now would end the game: the boats the supply cannot
+    refill leave, and the game ends when BOATS_AT_END boats are left."""
+    return boats_in_play(state) - _leaving_count(state) == BOATS_AT_END
 
 
 def supply_after_unload(state: GameState) -> int:
     """How many tokens the supply holds once an unload now has refilled its
-    boat: a refill takes three, and with none left the boat leaves."""
-    return max(0, len(state.supply) - 3)
+    boat (and, under the online rules, the boats already waiting): a refill
+    takes three, and with none left the boat leaves."""
+    return max(0, len(state.supply) - 3 * (1 + len(state.emptied)))
 
 
 def _unload(state: GameState, boat: int) -> GameState:
     state = hand_out(state, boat)
     boats = list(state.boats)
     supply = state.supply
+    if supply and state.rules == "online":
+        # The boat waits, empty, for the end of the turn (see _end_turn).
+        boats[boat] = None
+        return replace(state, boats=tuple(boats), emptied=(*state.emptied, boat))
     if supply:
         boats[boat] = (supply[0], supply[1], supply[2])
         supply = supply[3:]
@@ -535,6 +587,20 @@ def _unload(state: GameState, boat: int) -> GameState:
     unloaded = replace(state, boats=tuple(boats), supply=supply)
     over = boats_in_play(unloaded) == BOATS_AT_END
     return replace(unloaded, over=over, pending=None if over else state.pending)
+
+
+def _refill_emptied(state: GameState) -> GameState:
+    """The online rules' end of a turn: the boats unloaded during it are
+    refilled, row boats top to bottom and then column boats left to right
+    (boat numbers ascending); those the supply cannot refill leave the game."""
+    boats = list(state.boats)
+    supply = state.supply
+    for boat in sorted(state.emptied):
+        if supply:
+            boats[boat] = (supply[0], supply[1], supply[2])
+            supply = supply[3:]
+    refilled = replace(state, boats=tuple(boats), supply=supply, emptied=())
+    return replace(refilled, over=boats_in_play(refilled) == BOATS_AT_END)
 
 
 def _take(state: GameState, boat: int, slot: int) -> GameState:
@@ -567,6 +633,8 @@ def _swap(state: GameState, boat: int, first: int, second: int) -> GameState:
 
 
 def _end_turn(state: GameState) -> GameState:
+    if state.emptied:
+        state = _refill_emptied(state)
     if state.over:
         return replace(state, pending=None, ply=state.ply + 1)
     return replace(state, pending=None, turn=1 - state.turn, ply=state.ply + 1)

@@ -25,6 +25,13 @@ Side = Literal["A", "B"]
 #   swap          Swap and unload: choose two slots of one boat.
 Step = Literal["take", "place", "place_more", "unload", "unload_more", "swap"]
 
+# Which rules the game is played by (see engine.rules): "classic" as printed,
+# or "online" as Yucata.de plays them (RULES.md section 11): boats unloaded
+# during a turn wait, empty, until the turn ends, and are then refilled row
+# boats top to bottom, then column boats left to right.
+Rules = Literal["classic", "online"]
+RULES: tuple[Rules, ...] = ("classic", "online")
+
 NO_PLAYER = -1
 
 
@@ -75,7 +82,9 @@ class Pending(msgspec.Struct, frozen=True, kw_only=True):
     placed: int = 0  # meeples placed so far by this token
 
 
-class GameState(msgspec.Struct, frozen=True, kw_only=True):
+# Not tracked by the garbage collector: a state holds only immutable values,
+# so it can never be part of a reference cycle, and search builds millions.
+class GameState(msgspec.Struct, frozen=True, kw_only=True, gc=False):
     """Everything about a game at one moment.
 
     Hidden information is part of the state (the order of ``supply`` and
@@ -98,3 +107,7 @@ class GameState(msgspec.Struct, frozen=True, kw_only=True):
     pending: Pending | None = None
     over: bool = False
     ply: int = 0  # actions applied so far
+    rules: Rules = "classic"
+    # Online rules only: boats unloaded this turn, empty (None in ``boats``)
+    # until the turn ends and they are refilled. Always empty between turns.
+    emptied: tuple[int, ...] = ()

@@ -27,7 +27,7 @@ from typing import Any, Literal
 import msgspec
 
 from engine import FORMAT as RECORD_FORMAT
-from engine import VERSION as RECORD_VERSION
+from engine import READABLE_VERSIONS as RECORD_VERSIONS
 from engine import (
     GameRecord,
     GameState,
@@ -415,7 +415,7 @@ def _load_save(path: Path, data: bytes, header: _Header | None = None) -> Loaded
     except msgspec.DecodeError as exc:
         raise RecordError(msg("is not readable JSON ({error})", error=str(exc))) from None
     record = save.record
-    if record.format != RECORD_FORMAT or record.version != RECORD_VERSION:
+    if record.format != RECORD_FORMAT or record.version not in RECORD_VERSIONS:
         raise RecordError(
             msg(
                 "the game record inside has format {format} version {version}, "

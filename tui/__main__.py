@@ -83,6 +83,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         "--seat", type=int, choices=(1, 2), default=1, help="play as player 1 or player 2"
     )
     host.add_argument("--starter", type=int, choices=(1, 2), help="who starts (default: drawn)")
+    host.add_argument(
+        "--online-rules",
+        action="store_true",
+        help="play the online rules: boats are refilled when the turn ends, who starts is drawn",
+    )
     join = commands.add_parser("join", help="take the other seat of a table by its code")
     _common(join, top=False)
     join.add_argument("code", help="the table's code, as the host's screen shows it")
@@ -128,7 +133,7 @@ def _store(args: argparse.Namespace, *, required: bool) -> tuple[Store | None, s
 
 
 def _host(args: argparse.Namespace, store: Store, me: str) -> Match:
-    from engine import RecordError, Setup, Sides
+    from engine import RecordError, Rules, Setup, Sides
     from match.match import Match
     from match.seats import Seat
 
@@ -136,15 +141,18 @@ def _host(args: argparse.Namespace, store: Store, me: str) -> Match:
         sides = str(Sides.parse(args.sides))
     except ValueError as exc:
         raise CommandLineError(tr_error(exc), 2) from exc
+    if args.online_rules and args.starter:
+        raise CommandLineError(_("the online rules draw who starts: leave out --starter."), 2)
     seed = random.SystemRandom().getrandbits(32)
     starter = args.starter - 1 if args.starter else random.Random(f"starter-{seed}").randrange(2)
+    rules: Rules = "online" if args.online_rules else "classic"
     mine = args.seat - 1
     names = ["Player 1", "Player 2"]
     names[mine] = _player_name(args)
     seats = (Seat(name=names[0]), Seat(name=names[1]))
     try:
         return Match.new(
-            Setup(seed=seed, sides=sides, starter=starter),
+            Setup(seed=seed, sides=sides, starter=starter, rules=rules),
             seats,
             store=store,
             here=frozenset({mine}),

@@ -45,10 +45,11 @@ def setup_for(options: GameOptions, seed: int | None = None) -> Setup:
     if seed is None:
         seed = options.seed if options.seed is not None else random.SystemRandom().getrandbits(32)
     starter = options.starter
-    if starter is None:
+    if starter is None or options.rules == "online":
         # Derived from the seed, so a game set up again from its seed starts the same.
+        # The online rules always draw who starts (RULES.md section 11).
         starter = random.Random(f"starter-{seed}").randrange(2)
-    return Setup(seed=seed, sides=options.sides, starter=starter)
+    return Setup(seed=seed, sides=options.sides, starter=starter, rules=options.rules)
 
 
 # Textual's own command palette entries, marked here so that the catalogs

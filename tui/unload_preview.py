@@ -47,6 +47,17 @@ def preview_sentences(
     sentences: list[str] = []
     if preview.ends_game:
         sentences.append(_("This unload ends the game: only one boat will be left."))
+    elif preview.last_refill is not None:
+        # Before who takes what: which boat leaves matters more, and the
+        # message line keeps only the sentences it has room for.
+        sentences.append(
+            _(
+                "The last refill goes to {refilled}, so {leaving} then leaves the game "
+                "(online rules)."
+            ).format(
+                refilled=BOAT_NAMES[preview.last_refill], leaving=BOAT_NAMES[preview.leaving[0]]
+            )
+        )
     # Each player once, in the order the tokens are handed out.
     takers = list(dict.fromkeys(gift.owner for gift in preview.gifts))
     parts = []
@@ -68,6 +79,6 @@ def preview_sentences(
         # The token is the subject here: it is what goes to the box.
         boxed = tr(token_subject(preview.boxed_token))
         sentences.append(_("Only two meeples: {token} goes to the box.").format(token=boxed))
-    if preview.boat_leaves and not preview.ends_game:
+    if preview.boat_leaves and not preview.ends_game and preview.last_refill is None:
         sentences.append(_("The supply is empty, so the boat then leaves the game."))
     return tuple(sentences)

@@ -5,7 +5,7 @@ every choice, and checks everything at every step (why_illegal against
 legal_actions for every action, illegal actions rejected without mutation,
 serialisation); and a plain loop over a fixed grid of seeds x sides x starters
 (over two thousand complete games) with the cheaper per-step checks and a
-record round-trip per game.
+record round-trip per game. Both run under the classic and the online rules.
 """
 
 from __future__ import annotations
@@ -19,11 +19,13 @@ from hypothesis import strategies as st
 from engine import (
     ALL_ACTIONS,
     NO_PLAYER,
+    RULES,
     Action,
     GameRecord,
     GameState,
     IllegalAction,
     Pass,
+    Rules,
     Setup,
     Unload,
     apply,
@@ -52,7 +54,15 @@ def check_step(
     check_invariants(after)
     assert after.ply == before.ply + 1
     assert after.sides == before.sides and after.starter == before.starter
-    assert len(after.supply) in (len(before.supply), len(before.supply) - 3)
+    assert after.rules == before.rules
+    # Online rules: the two boats of a double unload are refilled together.
+    drops = (0, 3, 6) if after.rules == "online" else (0, 3)
+    assert len(before.supply) - len(after.supply) in drops
+    if after.pending is None:
+        assert after.emptied == ()  # every refill is made by the end of the turn
+    if after.emptied:
+        assert after.rules == "online" and after.supply
+        assert all(after.boats[b] is None for b in after.emptied)
     if after.over:
         assert legal_after == []
         assert current_player(after) == NO_PLAYER
@@ -147,10 +157,13 @@ def play_random_game(
     seed=st.integers(min_value=0, max_value=2**32 - 1),
     sides=st.sampled_from(ALL_SIDES),
     starter=st.integers(min_value=0, max_value=1),
+    rules=st.sampled_from(RULES),
     rng=st.randoms(use_true_random=False),
 )
-def test_random_games_thoroughly(seed: int, sides: str, starter: int, rng: random.Random) -> None:
-    setup = Setup(seed=seed, sides=sides, starter=starter)
+def test_random_games_thoroughly(
+    seed: int, sides: str, starter: int, rules: Rules, rng: random.Random
+) -> None:
+    setup = Setup(seed=seed, sides=sides, starter=starter, rules=rules)
     actions, final = play_random_game(setup, rng, thorough=True)
     record_round_trip(setup, actions, final)
 
@@ -174,6 +187,26 @@ def test_many_random_games_keep_the_invariants() -> None:
     # Sanity: random games are not all cut short or identical.
     assert min(lengths) >= 30
     assert len(set(lengths)) > 20
+
+
+ONLINE_GAMES_PER_SIDES = 24  # x 16 sides x 2 starters = 768 complete games
+
+
+def test_many_random_online_games_keep_the_invariants() -> None:
+    deferred = 0
+    for index, sides in enumerate(ALL_SIDES):
+        for starter in (0, 1):
+            for k in range(ONLINE_GAMES_PER_SIDES):
+                seed = 1000 * index + 100 * starter + k
+                setup = Setup(seed=seed, sides=sides, starter=starter, rules="online")
+                actions, final = play_random_game(setup, random.Random(seed), thorough=False)
+                record_round_trip(setup, actions, final)
+                assert final.rules == "online"
+                # The states in which a boat waited, empty, for its refill.
+                states = replay(GameRecord(setup=setup, actions=tuple(map(str, actions))))
+                deferred += sum(1 for s in states if s.emptied)
+    # Random play does reach the deferred refills the online rules are about.
+    assert deferred > 50
 
 
 def test_random_games_from_explicit_decks_match_their_seeds() -> None:

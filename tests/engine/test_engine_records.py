@@ -69,8 +69,9 @@ def test_record_round_trip() -> None:
 def test_record_header_fields() -> None:
     data = as_json(valid_record())
     assert data["format"] == FORMAT == "imhotep-duel-record"
-    assert data["version"] == VERSION == 1
+    assert data["version"] == VERSION == 2
     assert data["setup"]["sides"] == "ABBA"
+    assert data["setup"]["rules"] == "classic"
 
 
 def test_record_from_an_explicit_deck() -> None:
@@ -129,8 +130,8 @@ def test_every_truncation_raises_record_error() -> None:
 
 def test_wrong_version() -> None:
     data = as_json(valid_record())
-    data["version"] = 2
-    with pytest.raises(RecordError, match="version 2 is not supported"):
+    data["version"] = 3
+    with pytest.raises(RecordError, match="version 3 is not supported"):
         load_json(data)
 
 

@@ -26,6 +26,7 @@ from textual.widgets import Input, Select, Static
 from engine import (
     Action,
     GameState,
+    Rules,
     Setup,
     Swap,
     Take,
@@ -124,11 +125,11 @@ def _history(setup: Setup, actions: list[Action]) -> History:
     return history
 
 
-def _found(seed: int, wanted: Callable[[GameState], bool]) -> History:
+def _found(seed: int, wanted: Callable[[GameState], bool], rules: Rules = "classic") -> History:
     """A random game from the first seed from ``seed`` on that reaches a state ``wanted``
     accepts, up to that state."""
     for attempt in range(seed, seed + 300):
-        setup = Setup(seed=attempt, starter=0)
+        setup = Setup(seed=attempt, starter=0, rules=rules)
         history = History.start(setup)
         for action in _random_game(setup):
             if wanted(history.state):
@@ -205,6 +206,9 @@ async def test_the_screens_around_a_game_read_whole(language: str) -> None:
         for value in ("1", "random", "0"):
             form.query_one("#starter", Select).value = value
             await tour.look(f"new game form, who starts: {value}")
+        for rules in ("online", "classic"):
+            form.query_one("#rules", Select).value = rules
+            await tour.look(f"new game form, the {rules} rules")
         await tour.press("escape")
         await tour.press("ctrl+p")
         app.screen.query_one(Input).cursor_blink = False
@@ -297,6 +301,21 @@ async def test_the_game_screen_reads_whole_in_every_state(language: str) -> None
                 await tour.look(f"step {step}, slot {first + 1} chosen")
         await _show(tour, _found(24, lambda s: legal_actions(s) == [PASS]))
         await tour.look("no legal action: pass")
+
+        # The online rules: a boat waiting, empty, for its refill; and the
+        # unload after which the last refill goes to one boat of two.
+        for name, wanted in (
+            ("a boat waiting for its refill", lambda s: bool(s.emptied)),
+            ("one refill for two boats", lambda s: bool(s.emptied) and len(s.supply) == 3),
+        ):
+            await _show(tour, _found(40, wanted, rules="online"))
+            await tour.look(f"online rules, {name}")
+            state = app.screen.state  # type: ignore[attr-defined]
+            for action in legal_actions(state):
+                if isinstance(action, Unload):
+                    await tour.press(BOAT_KEYS[action.boat])
+                    await tour.look(f"online rules, {name}: unload {BOAT_KEYS[action.boat]}")
+                    await tour.press("escape")
 
         await _show(tour, _found(90, lambda s: s.turn == 0), kinds=("medium", "human"))
         await tour.look("the computer thinking")

@@ -73,3 +73,15 @@ def test_a_boat_that_leaves_without_ending_the_game_says_so() -> None:
     )
     words = preview_sentences(preview_unload(state, 5), ("Ann", "Bob"), UNICODE)
     assert words[-1] == "The supply is empty, so the boat then leaves the game."
+
+
+def test_the_online_rules_last_refill_names_the_boat_that_leaves() -> None:
+    # Online rules, mid-turn: the column 1 boat waits for its refill, and the
+    # supply holds one; unloading the row 3 boat takes it, column 1 leaves.
+    state = position(boats={2: ("T1", "T2", "T3")}, supply=("PL", "PL", "PL"), cells="... ... .11")
+    boats = list(state.boats)
+    boats[3] = None
+    waiting = replace(state, rules="online", emptied=(3,), boats=tuple(boats))
+    words = preview_sentences(preview_unload(waiting, 2), ("Ann", "Bob"), UNICODE)
+    assert words[0] == "The last refill goes to R3, so C1 then leaves the game (online rules)."
+    assert not any("supply is empty" in sentence for sentence in words)

@@ -488,6 +488,7 @@ the line goes back to its owner's hand."""),
 the supply is empty the boat leaves the game instead: its line can never be
 unloaded again, though meeples on it still help the lines that cross it.
 Should only one boat remain afterwards, the game is over immediately."""),
+        _online_refill_note(),
     )
 
 
@@ -553,6 +554,7 @@ has to go on one of those cells (see *Rulings*)."""),
         _("""A boat is reloaded (or leaves the game) as soon as it has been unloaded.
 Should the first unload end the game, nothing more happens that turn. A
 second unload is offered only when some boat can still be unloaded."""),
+        _online_refill_note(),
     )
 
 
@@ -711,6 +713,40 @@ def _tie(_sides: Sides | None) -> str:
         "# " + _("Ties"),
         _("""There are no draws. If both totals are equal, the player who did **not** take
 the first turn of the game wins."""),
+    )
+
+
+def _online_refill_note() -> str:
+    return _(
+        "Under the online rules a boat is reloaded only when the turn ends: see *Online rules*."
+    )
+
+
+def _online(_sides: Sides | None) -> str:
+    return _md(
+        "# " + _("Online rules"),
+        _("""The online edition of the game, on Yucata.de, plays three details differently.
+You can play them here too: choose *Online* under *Rules* on the new-game
+screen or when you host a table in the lobby, or start
+`imhotep-duel host --online-rules`. While they are in force, the game screen
+says *Online rules* on the line above the move log."""),
+        _("""- **Who starts** is always drawn at random.
+- **Reloading waits for the end of the turn.** A boat you unload stays empty
+  until your turn is over, and only then gets three tokens from the supply. So
+  with *{token}* you choose your second unload without having seen what the
+  first boat will carry next.
+- **The order of reloading.** After a double unload the boats are reloaded
+  row boats first, from the top ({rows}), then column boats from the left
+  ({columns}), whichever was unloaded first. When the supply holds one last
+  load, it goes to the boat that comes first in that order, and the other
+  boat leaves the game.""").format(
+            token=tr(TOKEN_NAMES[PLACE_UNLOAD]),
+            rows=", ".join(BOAT_NAMES[:3]),
+            columns=", ".join(BOAT_NAMES[3:]),
+        ),
+        _("""Everything else follows the printed rules. As there, a boat that the empty
+supply could never reload leaves the game at once, and the game ends the moment
+only one boat is left, even in the middle of a turn."""),
     )
 
 
@@ -882,6 +918,7 @@ TOPICS: Final[tuple[Topic, ...]] = (
     Topic("chamber", N_("Burial chamber"), _chamber, N_("scoring points side groups")),
     Topic("leftovers", N_("Leftover points"), _leftovers, N_("unplayed meeples end scoring")),
     Topic("tie", N_("Ties"), _tie, N_("draw equal winner")),
+    Topic("online", N_("Online rules"), _online, N_("Yucata variant reload refill order starter")),
     Topic("rulings", N_("Rulings"), _rulings),
     Topic("controls", N_("Keys"), _controls, N_("controls keyboard bindings")),
     Topic("notation", N_("Notation"), _notation, N_("codes log record")),

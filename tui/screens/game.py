@@ -252,7 +252,7 @@ class GameScreen(Screen[None]):
         if match.store is None:
             problem = getattr(self.app, "store_problem", None)
             if not problem:
-                return ""
+                return self._rules_words()
             return _("This game is not being kept: {problem}").format(problem=tr(problem))
         if match.code and not all(seat.owner for seat in match.seats if not seat.computer):
             if getattr(self.app, "lobby", None) is not None:
@@ -262,6 +262,15 @@ class GameScreen(Screen[None]):
                 )
             return _("Table {code}: the other player types  imhotep-duel join {code}").format(
                 code=match.code
+            )
+        return self._rules_words()
+
+    def _rules_words(self) -> str:
+        """At the start of a game by the online rules, a word on what they change."""
+        if self.state.rules == "online" and not self.state.ply:
+            return _(
+                "This game is played by the online rules: boats unloaded in a turn "
+                "are refilled when it ends."
             )
         return ""
 
@@ -305,7 +314,13 @@ class GameScreen(Screen[None]):
             self.query_one(HarborInfo).state = state
             for panel in self.query(PlayerPanel):
                 panel.state = state
-            self.query_one(ActionLog).entries = tuple(tr(entry) for entry in self._log)
+            log = self.query_one(ActionLog)
+            log.entries = tuple(tr(entry) for entry in self._log)
+            # The rules in force, on the log's top rule: the online rules
+            # change when boats are refilled, and both players must know.
+            rules = _("Online rules") if state.rules == "online" else None
+            if log.border_title != rules:
+                log.border_title = rules
             self._show_prompt()
             self._refresh_footer()
         self.match.start_thinking(self.app.call_from_thread)

@@ -29,9 +29,11 @@ from textual.widgets import Button, DataTable, Input, Label, Select, Static
 from tui.i18n import N_, _, ngettext, pgettext, tr, tr_error
 from tui.paths import style_path
 from tui.screens.game import GameScreen
+from tui.screens.new_game import RULES_CHOICES
 from tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
+    from engine.state import Rules
     from match.store import GameSummary, Store
     from tui.app import ImhotepApp
 
@@ -226,6 +228,7 @@ def lobby_lists(store: Store, me: str, now: float | None = None) -> LobbyLists:
 class HostChoice:
     invite: str | None  # a player's name, or None for anyone
     sides: str  # "AAAA", "BBBB" or "random"
+    rules: Rules = "classic"
 
 
 class HostScreen(ModalScreen[HostChoice | None]):
@@ -251,6 +254,14 @@ class HostScreen(ModalScreen[HostChoice | None]):
                     allow_blank=False,
                     id="sides",
                 )
+            with Horizontal(classes="row"):
+                yield Label(_("Rules"), classes="label")
+                yield Select(
+                    [(_(words), value) for words, value in RULES_CHOICES],
+                    value="classic",
+                    allow_blank=False,
+                    id="rules",
+                )
             yield Static("", id="problem")
             with Horizontal(classes="buttons"):
                 yield Button(_("Open the table"), id="open", variant="primary", compact=True)
@@ -265,7 +276,8 @@ class HostScreen(ModalScreen[HostChoice | None]):
     def _open(self) -> None:
         invite = self.query_one("#invite", Input).value.strip() or None
         sides = str(self.query_one("#sides", Select).value)
-        self.dismiss(HostChoice(invite, sides))
+        rules: Rules = "online" if self.query_one("#rules", Select).value == "online" else "classic"
+        self.dismiss(HostChoice(invite, sides, rules))
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:
@@ -580,7 +592,9 @@ class LobbyScreen(Screen[None]):
         sides = choice.sides
         if sides == "random":
             sides = "".join(rng.choice("AB") for _ in range(4))
-        setup = Setup(seed=seed, sides=sides, starter=random.Random(f"starter-{seed}").randrange(2))
+        # Who starts is drawn under either rules (the online rules require it).
+        starter = random.Random(f"starter-{seed}").randrange(2)
+        setup = Setup(seed=seed, sides=sides, starter=starter, rules=choice.rules)
         # Until someone sits down, the free seat is named as a new game names it.
         waiting = choice.invite or _("Player {number}").format(number=2)
         seats = (Seat(name=self.player_name), Seat(name=waiting))

@@ -1,4 +1,4 @@
-"""The new game screen: names, monument sides, who starts, an optional seed.
+"""The new game screen: names, monument sides, who starts, the rules, an optional seed.
 
 Every field has a default, so Enter starts a game at once.
 """
@@ -27,6 +27,7 @@ from engine.scoring import (
     PYRAMID_B,
     TEMPLE_B_SET,
 )
+from engine.state import Rules
 from match.clean import clean_text
 from tui.ascii_widgets import AsciiChanged
 from tui.files import NAME_LENGTH, GameForm, SeatKind
@@ -47,8 +48,22 @@ ROW_TITLES = (
     N_("Player 2"),
     *(title for _key, title in MONUMENTS),
     N_("Who starts"),
+    N_("Rules"),
     N_("Seed"),
 )
+
+# The rules a game is played by (engine.state.Rules) and a line on what they do.
+RULES_CHOICES = (
+    (N_("Classic"), "classic"),
+    # TRANSLATORS: the rules of the online version (Yucata.de) of the game.
+    (N_("Online"), "online"),
+)
+# TRANSLATORS: these stand beside the rules' menu on an 80-column screen:
+# at most about 45 characters.
+RULES_REMINDERS = {
+    "classic": N_("a boat is refilled right after its unload"),
+    "online": N_("refills when the turn ends; random starter"),
+}
 
 
 def _series(values: tuple[int, ...]) -> str:
@@ -119,13 +134,20 @@ class GameOptions:
     sides: str = "AAAA"
     starter: int | None = 0  # None: chosen at random
     seed: int | None = None
+    rules: Rules = "classic"  # "online": who starts is drawn, whatever ``starter`` says
 
     @classmethod
     def from_form(cls, form: GameForm) -> GameOptions:
         """The options a remembered form stands for (without a seed: each game gets its own)."""
         # The settings file is text from disk: its names go into the form cleaned.
         names = (clean_text(form.names[0], NAME_LENGTH), clean_text(form.names[1], NAME_LENGTH))
-        return cls(names=names, kinds=form.kinds, sides=form.sides, starter=form.starter)
+        return cls(
+            names=names,
+            kinds=form.kinds,
+            sides=form.sides,
+            starter=form.starter,
+            rules=form.rules,
+        )
 
     def form(self) -> GameForm:
         """What of these options the next game's form starts from."""
@@ -135,6 +157,7 @@ class GameOptions:
             kinds=(_seat_kind(self.kinds[0]), _seat_kind(self.kinds[1])),
             sides=self.sides,
             starter=starter,
+            rules=self.rules,
         )
 
 
@@ -163,6 +186,8 @@ class NewGameScreen(Screen[GameOptions | None]):
         super().__init__()
         self.defaults = defaults or GameOptions()
         self.computer = computer
+        # Who was chosen to start before the online rules took the choice over.
+        self._chosen_starter: object = None
 
     @property
     def glyphs(self) -> Glyphs:
@@ -217,6 +242,17 @@ class NewGameScreen(Screen[GameOptions | None]):
                 )
             with Horizontal(classes="row"):
                 yield Static(classes="label")
+                yield Select(
+                    [(_(words), value) for words, value in RULES_CHOICES],
+                    value=d.rules,
+                    allow_blank=False,
+                    id="rules",
+                    classes="rules",
+                    compact=True,
+                )
+                yield Static(_(RULES_REMINDERS[d.rules]), id="hint-rules", classes="hint")
+            with Horizontal(classes="row"):
+                yield Static(classes="label")
                 yield Input(
                     "" if d.seed is None else str(d.seed),
                     placeholder=_("random"),
@@ -233,6 +269,7 @@ class NewGameScreen(Screen[GameOptions | None]):
     def on_mount(self) -> None:
         self._draw_glyphs()
         self._mark_focus()
+        self._follow_rules()
 
     def on_ascii_changed(self, _message: AsciiChanged) -> None:
         self._draw_glyphs()
@@ -296,9 +333,28 @@ class NewGameScreen(Screen[GameOptions | None]):
             label = row.query_one(".label", Static)
             label.update(f"{'>' if current else ' '} {_(title)}")
 
+    def _rules(self) -> Rules:
+        return "online" if self.query_one("#rules", Select).value == "online" else "classic"
+
+    def _follow_rules(self) -> None:
+        # The online rules draw who starts: the choice is shown, and closed.
+        rules = self._rules()
+        starter = self.query_one("#starter", Select)
+        if rules == "online":
+            if starter.value != "random":
+                self._chosen_starter = starter.value
+                starter.value = "random"
+        elif self._chosen_starter is not None:
+            starter.value = self._chosen_starter
+            self._chosen_starter = None
+        starter.disabled = rules == "online"
+        self.query_one("#hint-rules", Static).update(_(RULES_REMINDERS[rules]))
+
     @on(Select.Changed)
     def _side_changed(self, event: Select.Changed) -> None:
         select_id = event.select.id or ""
+        if select_id == "rules":
+            self._follow_rules()
         if select_id.startswith("side-"):
             key = select_id.removeprefix("side-")
             self.query_one(f"#hint-{key}", Static).update(reminder(key, str(event.value)))
@@ -334,6 +390,9 @@ class NewGameScreen(Screen[GameOptions | None]):
         )
         starter_value = str(self.query_one("#starter", Select).value)
         starter = None if starter_value == "random" else int(starter_value)
+        rules = self._rules()
+        if rules == "online":
+            starter = None
         seed_text = self.query_one("#seed", Input).value.strip()
         seed: int | None = None
         if seed_text:
@@ -352,4 +411,5 @@ class NewGameScreen(Screen[GameOptions | None]):
             sides=sides,
             starter=starter,
             seed=seed,
+            rules=rules,
         )

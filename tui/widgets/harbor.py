@@ -24,7 +24,7 @@ from engine import GameState, UnloadPreview
 from engine.tokens import BOAT_NAMES
 from tui.cursor import Target
 from tui.glyphs import ASCII, UNICODE, Glyphs, meeple_text, token_style, token_text
-from tui.i18n import _, current_language
+from tui.i18n import _, current_language, pgettext
 from tui.keys import BOAT_KEYS
 from tui.token_words import SHORT_WIDTH, action_key, full_name, short_words
 from tui.widgets.strips import StripView
@@ -272,6 +272,7 @@ class Harbor(StripView):
             plan,
             current_language(),  # a large harbor spells the tokens out
             self.state.boats[boat],
+            boat in self.state.emptied,
             frozenset(s for b, s in marks.slots if b == boat),
             marks.selected if marks.selected is not None and marks.selected[0] == boat else None,
             cursor
@@ -442,7 +443,15 @@ class Harbor(StripView):
         width = plan.cell_width
         label = self._label(boat)
         label.align("center", width)
-        if slots is None:
+        if slots is None and boat in self.state.emptied:
+            # Online rules: unloaded this turn, refilled when the turn ends.
+            pad = " " * ((width - 5) // 2)
+            lines = [
+                label,
+                Text(pad + " " + self.glyphs.missing * 3, "dim"),
+                Text(pad + " " + self._empty_word(), "dim"),
+            ]
+        elif slots is None:
             removed = self.style_of("harbor--removed")
             label.stylize(removed)
             # What is left of the boat sits in the middle of its column.
@@ -478,7 +487,10 @@ class Harbor(StripView):
         assert self.state is not None
         slots = self.state.boats[boat]
         label = self._label(boat)
-        if slots is None:
+        if slots is None and boat in self.state.emptied:
+            empty = Text(self.glyphs.missing * 3 + " " + self._empty_word(), "dim")
+            lines = [label, empty]
+        elif slots is None:
             removed = self.style_of("harbor--removed")
             label.stylize(removed)
             gone = Text(self.glyphs.removed * 3 + " " + _("gone"), removed)
@@ -506,6 +518,11 @@ class Harbor(StripView):
             lines = [label, tokens, numbers]
         lines = [_fit(line, plan.row_boat_width) for line in lines]
         return self._shade(boat, lines, plan.cell_height)
+
+    def _empty_word(self) -> str:
+        # TRANSLATORS: under a boat unloaded this turn (online rules): it is
+        # refilled when the turn ends. As short as "gone".
+        return pgettext("boat waiting for its refill", "empty")
 
     def _shade(self, boat: int, lines: list[Text], height: int) -> list[Text]:
         """Fill the boat's area, shading it when the current step may unload it."""
