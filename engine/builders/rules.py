@@ -13,10 +13,15 @@ build small tuples directly and hand out the shared action instances of
 
 from __future__ import annotations
 
+from itertools import product
+from typing import Final
+
 from msgspec.structs import replace
 
 from engine.builders.actions import (
     GET,
+    MAX_SHIPS,
+    MAX_SLOTS,
     PASS,
     PLACES,
     PLAYS,
@@ -43,6 +48,7 @@ from engine.builders.sites import (
     CHAMBER,
     GET_STONES,
     MARKET,
+    MAX_PLAYERS,
     MIN_LOAD,
     PYRAMID,
     ROUND_CARDS,
@@ -109,26 +115,54 @@ def blue_playable(state: GameState, kind: str) -> bool:
     return _has_space(state)  # chisel
 
 
+def _ship_table(ship: int) -> dict[tuple[int, ...], tuple[tuple[Place, ...], bool]]:
+    """For every load a ship can carry: its placements, and whether it can sail."""
+    table: dict[tuple[int, ...], tuple[tuple[Place, ...], bool]] = {}
+    for capacity in range(1, MAX_SLOTS + 1):
+        for load in product(range(EMPTY, MAX_PLAYERS), repeat=capacity):
+            places = tuple(PLACES[ship][k] for k, owner in enumerate(load) if owner < 0)
+            table[load] = (places, can_sail(load))
+    return table
+
+
+# Looked up instead of computed: legal_actions is the engine's hottest function.
+_SHIPS: Final = tuple(_ship_table(ship) for ship in range(MAX_SHIPS))
+_SAIL_ROWS: dict[tuple[int, ...], tuple[tuple[Sail, ...], ...]] = {}
+
+
+def _sail_rows(docked: tuple[int, ...]) -> tuple[tuple[Sail, ...], ...]:
+    """Per ship, its sails to the sites still free (cached: few dock patterns occur)."""
+    rows = _SAIL_ROWS.get(docked)
+    if rows is None:
+        free = [site for site in range(len(SAILS[0])) if site not in docked]
+        rows = tuple(tuple(SAILS[i][site] for site in free) for i in range(len(docked)))
+        _SAIL_ROWS[docked] = rows
+    return rows
+
+
 def _places(state: GameState, actions: list[Action]) -> None:
     docked = state.docked
     for i, ship in enumerate(state.ships):
-        if docked[i] < 0 and EMPTY in ship:
-            row = PLACES[i]
-            actions.extend(row[k] for k, owner in enumerate(ship) if owner < 0)
+        if docked[i] < 0:
+            actions.extend(_SHIPS[i][ship][0])
 
 
 def _sails(state: GameState, actions: list[Action], only: int = EMPTY) -> None:
     docked = state.docked
-    free = [site for site in range(5) if site not in docked]
+    rows = _sail_rows(docked)
     for i, ship in enumerate(state.ships):
-        if docked[i] < 0 and (only < 0 or i == only) and can_sail(ship):
-            row = SAILS[i]
-            actions.extend(row[site] for site in free)
+        if docked[i] < 0 and (only < 0 or i == only) and _SHIPS[i][ship][1]:
+            actions.extend(rows[i])
 
 
 def legal_actions(state: GameState) -> list[Action]:
     """Every decision the current player may take now; ``[Pass()]`` only when
-    nothing else is legal; empty once the game is over."""
+    nothing else is legal; empty once the game is over.
+
+    The order is fixed: get, placements (ship by ship, bow first), sails (ship
+    by ship, sites in the order M P T B O), blue cards (Lever, Hammer, Sail,
+    Chisel); in a step, its own decisions in the same orders.
+    """
     if state.over:
         return []
     step = state.step
@@ -138,11 +172,19 @@ def legal_actions(state: GameState) -> list[Action]:
         sled = state.sled[me]
         if sled < SLED_SIZE and state.quarry[me] > 0:
             actions.append(GET)
-        if sled:
-            _places(state, actions)
-        _sails(state, actions)
-        if not state.blue_played[me]:
-            held = state.held[me]
+        docked = state.docked
+        rows = _SAIL_ROWS.get(docked) or _sail_rows(docked)
+        sails: list[Action] = []
+        for ship, dock, table, row in zip(state.ships, docked, _SHIPS, rows, strict=False):
+            if dock < 0:
+                places, sailable = table[ship]
+                if sled:
+                    actions.extend(places)
+                if sailable:
+                    sails.extend(row)
+        actions.extend(sails)
+        held = state.held[me]
+        if held and not state.blue_played[me]:
             for kind in BLUE_KINDS:
                 for card in held:
                     if CARD_KIND[card] == kind:
@@ -157,8 +199,7 @@ def legal_actions(state: GameState) -> list[Action]:
     if step == "place":
         if state.card == "sail":
             for i in _sail_card_ships(state):
-                row = PLACES[i]
-                actions.extend(row[k] for k, owner in enumerate(state.ships[i]) if owner < 0)
+                actions.extend(_SHIPS[i][state.ships[i]][0])
         else:
             _places(state, actions)
         return actions

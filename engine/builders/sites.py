@@ -39,6 +39,7 @@ ROUND_CARDS: Final[dict[int, tuple[tuple[int, int, int, int], ...]]] = {
         (4, 3, 2, 2)),
 }  # fmt: skip
 PLAYER_COUNTS: Final = tuple(ROUND_CARDS)
+MAX_PLAYERS: Final = max(PLAYER_COUNTS)
 
 
 class MarketBoard(msgspec.Struct, frozen=True, kw_only=True):
