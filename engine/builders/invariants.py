@@ -171,7 +171,7 @@ def _step_problems(s: GameState) -> list[str]:
             return ["the Sail card's ship is missing or has sailed"]
         return []
     if not 0 <= busy < len(ships) or docked[busy] < 0:
-        return [f"the ship being unloaded ({busy + 1}) has not sailed"]
+        return ["the ship being unloaded is missing or has not sailed"]
     ship = ships[busy]
     if len(set(s.left)) != len(s.left) or not all(
         0 <= k < len(ship) and ship[k] >= 0 for k in s.left
