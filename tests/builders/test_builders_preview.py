@@ -7,11 +7,12 @@ from builders_support import BLACK, BROWN, GREY, WHITE, arrange, play, start
 
 from engine.builders import IllegalAction, preview_sail, score, step_prompt
 from engine.builders.sites import CHAMBER, MARKET, OBELISKS
+from engine.builders.state import GameState
 
 EMPTY_SHIPS = ((-1,) * 4, (-1,) * 4, (-1,) * 2, (-1,))
 
 
-def loaded(stones: tuple[int, ...], **fields: object):  # type: ignore[no-untyped-def]
+def loaded(stones: tuple[int, ...], **fields: object) -> GameState:
     return arrange(start(4), ships=(stones, *EMPTY_SHIPS[1:]), **fields)
 
 
