@@ -81,6 +81,8 @@ def _shape_problems(s: GameState) -> list[str]:
 def _ship_problems(s: GameState) -> list[str]:
     n = s.players
     if s.over:
+        if s.round != ROUNDS:
+            return [f"the game is over before the sixth round (round {s.round})"]
         if s.ships or s.docked or s.market:
             return ["the game is over, yet ships or market cards are out"]
         return []
