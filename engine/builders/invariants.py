@@ -14,6 +14,7 @@ from collections import Counter
 from typing import Final, get_args
 
 from engine.builders.cards import ALL_CARDS, BLUE_KINDS, IS_BLUE, IS_KEPT
+from engine.builders.rules import legal_actions
 from engine.builders.sites import (
     MARKET,
     ROUND_CARDS,
@@ -163,6 +164,8 @@ def _step_problems(s: GameState) -> list[str]:
             return ["a placement step names a ship or stones to unload"]
         if s.placed not in (0, 1) or (s.placed == 1 and s.card != "chisel"):
             return [f"{s.card} cannot have placed {s.placed} stones and place another"]
+        if s.sled[s.turn] == 0:
+            return ["a stone is to be placed from an empty sled"]
         return []
     if step == "sail":
         if s.card not in ("lever", "sail") or s.slot != EMPTY or s.left:
@@ -195,9 +198,18 @@ def _step_problems(s: GameState) -> list[str]:
     return []
 
 
+def _stuck_problems(s: GameState) -> list[str]:
+    # Asked last, of a state sound in every other way: the rules must offer a
+    # decision exactly while the game goes on.
+    if not s.over and not legal_actions(s):
+        return [f"no decision is possible in step {s.step}, yet the game is not over"]
+    return []
+
+
 def state_problems(state: GameState) -> list[str]:
     """What is wrong with ``state``, in words; empty when it keeps every invariant."""
-    for stage in (_shape_problems, _ship_problems, _count_problems, _step_problems):
+    stages = (_shape_problems, _ship_problems, _count_problems, _step_problems, _stuck_problems)
+    for stage in stages:
         problems = stage(state)
         if problems:
             return problems
