@@ -153,6 +153,8 @@ def _step_problems(s: GameState) -> list[str]:
         if (s.card, s.placed, s.ship, s.slot, s.left) != ("", 0, EMPTY, EMPTY, ()):
             return ["no decision is in progress, yet one is recorded"]
         return []
+    if step == "take" and s.card not in ("", "lever", "sail"):
+        return [f"{s.card} has no market step"]
     if step in _CARD_STEPS and s.card not in BLUE_KINDS:
         return [f"step {step} needs a blue card in play, not {s.card!r}"]
     if step in _CARD_STEPS and not s.blue_played[s.turn]:

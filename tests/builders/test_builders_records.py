@@ -122,6 +122,10 @@ LEVER = replace(
 )
 
 
+# Ship 1 loaded for a market unload.
+TAKING = arrange(BASE, ships=((WHITE, BLACK, WHITE, -1), *BASE.ships[1:]))
+
+
 @pytest.mark.parametrize(
     ("data", "words"),
     [
@@ -143,6 +147,7 @@ LEVER = replace(
         (_broken(LEVER, step="place", card="chisel", sled=(0, 3, 4, 5), quarry=(30, 27, 26, 25)),
          "empty sled"),
         (_broken(LEVER, step="sail", card="lever"), "no decision is possible"),
+        (encode_state(replace(play(TAKING, "S1:M"), card="hammer")), "no market step"),
         (_broken(LEVER, step="unload", card="lever", ship=0, docked=(1, -1, -1, -1)),
          "no decision is possible"),
         (_broken(BASE, temple_points=(5, 0, 0, 0)), "temple points"),
