@@ -157,7 +157,7 @@ def _step_problems(s: GameState) -> list[str]:
         return [f"{s.card} has no market step"]
     if step in _CARD_STEPS and s.card not in BLUE_KINDS:
         return [f"step {step} needs a blue card in play, not {s.card!r}"]
-    if step in _CARD_STEPS and not s.blue_played[s.turn]:
+    if s.card and not s.blue_played[s.turn]:
         return [f"step {step}: the player has not played a blue card"]
     if step == "place":
         if s.card not in ("hammer", "sail", "chisel"):

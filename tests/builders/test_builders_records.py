@@ -148,6 +148,7 @@ TAKING = arrange(BASE, ships=((WHITE, BLACK, WHITE, -1), *BASE.ships[1:]))
          "empty sled"),
         (_broken(LEVER, step="sail", card="lever"), "no decision is possible"),
         (encode_state(replace(play(TAKING, "S1:M"), card="hammer")), "no market step"),
+        (encode_state(replace(play(TAKING, "S1:M"), card="lever")), "not played a blue card"),
         (_broken(LEVER, step="unload", card="lever", ship=0, docked=(1, -1, -1, -1)),
          "no decision is possible"),
         (_broken(BASE, temple_points=(5, 0, 0, 0)), "temple points"),
@@ -192,6 +193,56 @@ def test_random_damage_to_a_saved_state_raises_only_record_error() -> None:
         else:
             assert state_problems(decoded) == []  # what is let through is sound
     assert rejected > 2000
+
+
+def _damaged(value: object, rng: random.Random) -> object:
+    """``value`` with one plausible mistake: a small number, a known word, an entry
+    changed, dropped or added."""
+    if isinstance(value, bool):
+        return not value
+    if isinstance(value, int):
+        return rng.randint(-3, 40)
+    if isinstance(value, str):
+        return rng.choice(["", "turn", "take", "place", "sail", "unload", "lever", "chisel"])
+    if isinstance(value, list):
+        changed = list(value)
+        roll = rng.random()
+        if changed and roll < 0.6:
+            k = rng.randrange(len(changed))
+            changed[k] = _damaged(changed[k], rng)
+        elif changed and roll < 0.8:
+            changed.pop(rng.randrange(len(changed)))
+        else:
+            changed.append(_damaged(changed[0], rng) if changed else rng.randint(-1, 5))
+        return changed
+    return value
+
+
+def test_a_damaged_state_that_is_let_through_can_be_played_on() -> None:
+    rng = random.Random(11)
+    states = []
+    for seed in range(12):
+        _, state = played(seed, 2 + seed % 3, rng.randrange(40, 160))
+        states.append(msgspec.json.decode(encode_state(state)))
+    accepted = 0
+    for _ in range(4000):
+        layout = rng.choice(states)
+        fields = list(layout["state"])
+        for _ in range(rng.randint(1, 3)):
+            k = rng.randrange(len(fields))
+            fields[k] = _damaged(fields[k], rng)
+        try:
+            state = decode_state(msgspec.json.encode({**layout, "state": fields}))
+        except RecordError:
+            continue
+        accepted += 1
+        legal = legal_actions(state)
+        assert (not legal) == state.over
+        for action in legal[:4]:
+            from engine.builders import apply
+
+            assert state_problems(apply(state, action)) == []
+    assert accepted > 50  # the damage is not all caught by the shape alone
 
 
 def test_damage_to_numbers_is_caught_by_the_invariants() -> None:
