@@ -22,7 +22,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -71,6 +71,9 @@ class Moved:
     seat: int
     text: str  # the log's sentence for it
     by: Where
+    # The action token it is a step of, told whole: the token and each step so
+    # far (just ``text`` for an action outside a token).
+    told: str = ""
 
 
 @dataclass(frozen=True)
@@ -360,6 +363,33 @@ class Match:
         """One sentence per action played so far."""
         return tuple(self._log)
 
+    @property
+    def told(self) -> tuple[str, ...]:
+        """The log with each action token and its steps as one entry.
+
+        A step alone ("Ann places a meeple on cell 6") does not say that a
+        token was played: the other player reads the token and its steps whole.
+        """
+        states = self.history.states
+        entries: list[str] = []
+        for ply, text in enumerate(self._log):
+            if entries and states[ply].pending is not None:
+                entries[-1] = _sentences([entries[-1], text])
+            else:
+                entries.append(text)
+        return tuple(entries)
+
+    def _told_last(self) -> str:
+        """The last entry of :attr:`told`: the token the latest action belongs to."""
+        states = self.history.states
+        start = len(self._log) - 1
+        while start > 0 and states[start].pending is not None:
+            start -= 1
+        entry = ""
+        for text in self._log[start:]:
+            entry = _sentences([entry, text]) if entry else text
+        return entry
+
     def where(self, seat: int) -> Where:
         if self.seats[seat].computer:
             return "computer"
@@ -375,6 +405,15 @@ class Match:
         """True while no one at this keyboard can act (the computer or someone away)."""
         seat = self.to_move
         return seat is not None and self.where(seat) != "here"
+
+    @property
+    def watching(self) -> bool:
+        """True when no seat is played here and a person plays one elsewhere.
+
+        A watcher only looks on: no move, no undo, no hint is theirs. (The
+        computer playing both sides at this keyboard is a demo, not watching.)
+        """
+        return not self.here and any(self.where(s) == "away" for s in (0, 1))
 
     @property
     def computer_to_move(self) -> bool:
@@ -399,6 +438,8 @@ class Match:
 
     def refusal(self, action: Action, *, seat: int | None = None) -> Message | None:
         """Why ``action`` cannot be played now from ``seat`` (None: it can)."""
+        if self.watching:
+            return msg("you are watching this game: only its players move")
         to_move = self.to_move
         if to_move is not None:
             mover = to_move if seat is None else seat
@@ -433,7 +474,7 @@ class Match:
             return msg("the other player moved first; the game was brought up to date")
         text = describe(before, action, self.names)
         self._log.append(text)
-        self._emit(Moved(action, who, text, by))
+        self._emit(Moved(action, who, text, by, self._told_last()))
         return None
 
     def _keep_new_action(self) -> bool:
@@ -531,6 +572,8 @@ class Match:
         return self.history.can_redo and not self.computers and not self.shared
 
     def why_no_undo(self) -> Message:
+        if self.watching:
+            return msg("You are watching this game: undo is for its players.")
         if not self.here:
             return msg("Undo is off while the computer plays both sides.")
         if self.shared and self.request is not None:
@@ -547,6 +590,8 @@ class Match:
         return msg("Nothing to undo yet.")
 
     def why_no_redo(self) -> Message:
+        if self.watching:
+            return msg("You are watching this game: redo is for its players.")
         if self.computers:
             return msg("Redo is off in a game with the computer: undo, then play on.")
         if self.shared:
@@ -792,7 +837,9 @@ class Match:
             return False
         described = describe(before, action, self.names)
         self._log.append(described)
-        self._emit(Moved(action, seat, described, "here" if by == "here" else by))
+        self._emit(
+            Moved(action, seat, described, "here" if by == "here" else by, self._told_last())
+        )
         return True
 
     def _follow_request(self, request: Request | None) -> None:
@@ -918,7 +965,7 @@ def _history_of(stored: StoredGame) -> History:
         ) from None
 
 
-def _sentences(said: list[Message]) -> str:
+def _sentences(said: Sequence[str]) -> str:
     """Up to two sentences, one after the other (what changed at each seat)."""
     if not said:
         return ""

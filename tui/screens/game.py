@@ -71,6 +71,10 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 _CELL_OF_ACTION = {f"digit({n})": n for n in range(1, 10)}
 _BOAT_OF_ACTION = {f"boat({i})": name for i, name in enumerate(BOAT_NAMES)}
 _TOKEN_OF_ACTION = {f"play('{token}')": token for token in TOKEN_KEYS.values()}
+# The keys that act for a player at the table: a watcher is not shown them.
+_PLAYERS_ONLY = frozenset(
+    {"choose", "stop", "pass_turn", "undo", "redo", "hint", "save", "new_game"}
+)
 # How often the screen looks for moves made in another terminal: a move shows
 # there within this time plus a frame, and a look costs one SQLite pragma.
 POLL_SECONDS = 0.1
@@ -285,7 +289,7 @@ class GameScreen(Screen[None]):
             self.query_one(HarborInfo).state = state
             for panel in self.query(PlayerPanel):
                 panel.state = state
-            self.query_one(ActionLog).entries = tuple(tr(entry) for entry in self._log)
+            self.query_one(ActionLog).entries = tuple(tr(entry) for entry in self.match.told)
             self._show_prompt()
             self._refresh_footer()
         self.match.start_thinking(self.app.call_from_thread)
@@ -349,7 +353,9 @@ class GameScreen(Screen[None]):
             who = current_player(state)
             name = self.names[who]
             head = f"{glyphs.turn} {glyphs.meeples[who]} "
-            if match.seats[who].owner is None:
+            if match.watching:
+                text = head + _("{name}'s turn. You are watching.").format(name=name)
+            elif match.seats[who].owner is None:
                 text = head + _("waiting for a player to join (table {code})").format(
                     code=match.code
                 )
@@ -439,6 +445,9 @@ class GameScreen(Screen[None]):
     def choose(self, action: Action) -> bool:
         """Hand ``action`` to the match; show the reason if it is refused."""
         match = self.match
+        if match.watching:
+            self.say(_("You are watching this game: only its players move."))
+            return False
         if match.waiting:
             who = current_player(self.state)
             if match.where(who) == "computer":
@@ -521,7 +530,7 @@ class GameScreen(Screen[None]):
                 self.say("")
             else:
                 # The log's sentence, with the level beside the name it starts with.
-                name, said = self.names[event.seat], tr(event.text)
+                name, said = self.names[event.seat], tr(event.told or event.text)
                 if event.by == "computer" and said.startswith(name):
                     said = f"{name} ({kind_word(self.kinds[event.seat])}){said[len(name) :]}"
                 self.say(said)
@@ -573,11 +582,16 @@ class GameScreen(Screen[None]):
     def _game_over(self) -> None:
         from tui.screens.game_over import GameOverScreen
 
-        self.app.push_screen(GameOverScreen(self.state, self.names), self._after_game)
+        self.app.push_screen(
+            GameOverScreen(self.state, self.names, new_game=not self.match.watching),
+            self._after_game,
+        )
 
     async def _after_game(self, choice: str | None) -> None:
         result = outcome(self.state)
-        if result is not None:
+        if result is not None and self.match.watching:
+            self.say(tr(result.describe(self.names)) + ".")
+        elif result is not None:
             self.say(
                 _("{result}. Press n for a new game.").format(
                     result=tr(result.describe(self.names))
@@ -890,6 +904,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.has_class("too-small") and action != "leave":
             return False  # the board is hidden: a key must not play on it unseen
+        if self.match.watching and action in _PLAYERS_ONLY:
+            return False  # a watcher is shown only the keys that do something for them
         if action == "save":
             # A save names the deal: not while another terminal plays the other
             # side, and never on the server's disk (its games are in the store).

@@ -1,0 +1,173 @@
+"""A duel between people, as the other player and a watcher see it (issue 24)."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from engine import Action, Play, Setup, apply, legal_actions
+from match.match import Match
+from match.seats import Seat
+from match.store import Store
+from tui.app import ImhotepApp
+from tui.screens.game import GameScreen
+from tui.screens.game_over import GameOverScreen
+from tui.widgets.keybar import KeyBar
+from tui.widgets.line import Line
+
+ANN, BOB, CAROL = "key:ann", "key:bob", "key:carol"
+
+
+def _duel(store: Store, seed: int = 31) -> tuple[Match, Match]:
+    """Ann's and Bob's matches of one game across terminals, Ann starting
+    (each with its own connection, as two processes have)."""
+    ann = Match.new(
+        Setup(seed=seed, starter=0),
+        (Seat(name="Ann"), Seat(name="Player 2")),
+        store=store,
+        here=frozenset({0}),
+        table=True,
+        me=ANN,
+    )
+    assert ann.code is not None
+    bob = Match.join(Store.open(store.path), ann.code, me=BOB, name="Bob")
+    ann.poll()
+    return ann, bob
+
+
+def _play_for(matches: dict[int, Match], actions: list[Action]) -> None:
+    """Each action played by the match of the seat to move."""
+    for action in actions:
+        seat = matches[0].to_move
+        assert seat is not None
+        assert matches[seat].play(action) is None, action
+        for match in matches.values():
+            match.poll()
+
+
+async def _until(pilot: Pilot[None], check: Callable[[], bool], timeout: float = 10) -> None:
+    for _ in range(int(timeout / 0.05)):
+        if check():
+            return
+        await pilot.pause(0.05)
+    raise AssertionError("the screen never showed it")
+
+
+def _screen(app: ImhotepApp) -> GameScreen:
+    screen = app.game_screen
+    assert screen is not None
+    return screen
+
+
+def _keys(app: ImhotepApp) -> str:
+    return app.screen.query_one(KeyBar).render().plain
+
+
+# --- 2. watching is watching ---------------------------------------------------------
+
+
+async def test_a_watcher_is_told_they_watch_and_sees_only_their_keys(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = Store.open(path)
+    ann, bob = _duel(store)
+    _play_for({0: ann, 1: bob}, [legal_actions(ann.state)[0]])
+    assert ann.game_id is not None
+    watching = Match.open(Store.open(path), ann.game_id, me=CAROL, seats=frozenset())
+    assert watching.watching and not ann.watching
+    app = ImhotepApp(open_match=watching, store=watching.store, me=CAROL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await pilot.pause()
+        prompt = screen.query_one("#prompt", Line).plain
+        assert "watching" in prompt and "Bob" in prompt
+        keys = _keys(app)
+        for word in ("Undo", "Redo", "Save", "Choose"):
+            assert word not in keys, keys
+        assert "Log" in keys and "Help" in keys
+        await pilot.press("z")
+        said = screen.query_one("#message", Line).plain
+        assert "computer" not in said and "watching" in said
+        await pilot.press("5")
+        assert "watching" in screen.query_one("#message", Line).plain
+        assert watching.history.cursor == 1
+
+
+async def test_a_watcher_is_offered_no_new_game_at_the_end(tmp_path: Path) -> None:
+    setup = Setup(seed=8, starter=0)
+    state, actions = setup.start(), []
+    rng = random.Random(8)
+    while not state.over:
+        actions.append(rng.choice(legal_actions(state)))
+        state = apply(state, actions[-1])
+    path = tmp_path / "games.sqlite3"
+    store = Store.open(path)
+    ann, bob = _duel(store, seed=8)
+    _play_for({0: ann, 1: bob}, actions[:-1])
+    assert ann.game_id is not None
+    watching = Match.open(Store.open(path), ann.game_id, me=CAROL, seats=frozenset())
+    app = ImhotepApp(open_match=watching, store=watching.store, me=CAROL)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await pilot.pause()
+        _play_for({0: ann, 1: bob}, actions[-1:])
+        await _until(pilot, lambda: isinstance(app.screen, GameOverScreen))
+        dialog = app.screen
+        assert not dialog.query("#new")
+        await pilot.press("n")
+        assert isinstance(app.screen, GameOverScreen)  # n does nothing here
+        await pilot.press("b")
+        assert app.screen is screen
+        assert "New game" not in _keys(app)
+        assert "Press n" not in screen.query_one("#message", Line).plain
+
+
+# --- 1. what the other player did ----------------------------------------------------
+
+
+def _token_turn(seed: int) -> tuple[Setup, list[Action], list[Action]]:
+    """Moves up to a turn of the second player's that plays a token of two or
+    more steps, and that turn's actions."""
+    for attempt in range(seed, seed + 200):
+        setup = Setup(seed=attempt, starter=0)
+        state, before = setup.start(), []
+        rng = random.Random(attempt)
+        while not state.over:
+            legal = legal_actions(state)
+            plays = [a for a in legal if isinstance(a, Play)]
+            if state.turn == 1 and state.pending is None and plays:
+                turn = [plays[0]]
+                after = apply(state, plays[0])
+                while after.pending is not None and not after.over:
+                    turn.append(legal_actions(after)[0])
+                    after = apply(after, turn[-1])
+                if len(turn) >= 3:
+                    return setup, before, turn
+            action = rng.choice(legal)
+            before.append(action)
+            state = apply(state, action)
+    raise AssertionError("no token of several steps was found")
+
+
+async def test_a_token_from_the_other_side_is_announced_whole(tmp_path: Path) -> None:
+    setup, before, turn = _token_turn(40)
+    path = tmp_path / "games.sqlite3"
+    store = Store.open(path)
+    ann, bob = _duel(store, seed=setup.seed)
+    _play_for({0: ann, 1: bob}, before)
+    app = ImhotepApp(open_match=ann, store=store, me=ANN)
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = _screen(app)
+        await pilot.pause()
+        _play_for({0: ann, 1: bob}, turn)
+        await _until(pilot, lambda: len(ann.history.actions) == len(before) + len(turn))
+        await pilot.pause()
+        said = screen.query_one("#message", Line).plain
+        token = ann.log[len(before)]
+        last = ann.log[-1]
+        assert "plays" in token
+        # The token's sentence and its last step, on the message line.
+        assert token.rstrip(".") in said, said
+        assert last.partition(" ")[2].rstrip(".")[:30] in said, said
