@@ -952,6 +952,15 @@ class Match:
         self._thinking_on = None
 
 
+def stored_history(store: Store, game_id: int) -> tuple[History, tuple[Seat, Seat]]:
+    """A stored game replayed, and its seats, to look at (no seat is taken).
+
+    Raises StoreError, or RecordError for a damaged record.
+    """
+    stored = store.game(game_id)
+    return _history_of(stored), stored.seats
+
+
 def _history_of(stored: StoredGame) -> History:
     """Replay a stored game through the engine (RecordError if it is damaged)."""
     setup = decode_setup(stored.setup)
@@ -988,4 +997,5 @@ __all__ = [
     "Rewound",
     "SeatsChanged",
     "TakebackAsked",
+    "stored_history",
 ]

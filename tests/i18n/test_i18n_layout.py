@@ -50,6 +50,7 @@ from tui.screens.game import GameScreen, cut_at_word
 from tui.screens.game_over import GameOverScreen
 from tui.screens.games import GamesScreen
 from tui.screens.help import HelpScreen
+from tui.screens.lobby import LobbyScreen
 from tui.screens.new_game import PLAYER_KINDS, NewGameScreen
 from tui.unload_preview import preview_sentences
 from tui.widgets.keybar import KeyBar
@@ -403,6 +404,36 @@ def _lobby_store(path: Path) -> list[str]:
     return codes
 
 
+def _duel_to_the_end(
+    path: Path, players: tuple[str, str], names: tuple[str, str], seed: int
+) -> tuple[Match, Match, Action]:
+    """A duel played to its last move, each side from its own connection as two
+    terminals do; the two sides and the last move."""
+    setup = Setup(seed=seed, starter=0)
+    host = Match.new(
+        setup,
+        (Seat(name=names[0]), Seat(name="Player 2")),
+        store=Store.open(path),
+        here=frozenset({0}),
+        table=True,
+        me=players[0],
+    )
+    assert host.code is not None
+    guest = Match.join(Store.open(path), host.code, me=players[1], name=names[1])
+    host.poll()
+    *moves, last = _random_game(setup)
+    for action in moves:
+        _play(host, guest, action)
+    return host, guest, last
+
+
+def _play(host: Match, guest: Match, action: Action) -> None:
+    mover = host.to_move
+    assert mover is not None and (host, guest)[mover].play(action) is None
+    host.poll()
+    guest.poll()
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 async def test_the_lobby_reads_whole(language: str, tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
@@ -425,6 +456,34 @@ async def test_the_lobby_reads_whole(language: str, tmp_path: Path) -> None:
         await tour.press("escape")
         await tour.press("enter")
         await tour.look("a game from the lobby", wait=0.2)
+    assert not tour.problems, tour.verdict()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_lobby_after_a_game_ends_reads_whole(language: str, tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    with Store.open(path) as store:
+        for player, name in ((ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")):
+            store.name_player(player, name)
+    others = _duel_to_the_end(path, (BOB, CAROL), ("bob", "carol"), 9)
+    _play(*others)
+    host, guest, last = _duel_to_the_end(path, (ALICE, BOB), ("alice", "bob"), 8)
+    host.close()
+    app = _app(language, store=Store.open(path), me=ALICE, disk=False, lobby="alice")
+    async with app.run_test(size=SIZE) as pilot:
+        tour = Tour(app, pilot, language)
+        await tour.look("the lobby, a game in play", wait=0.1)
+        _play(host, guest, last)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        lobby.reload()  # as its look at the store each second would
+        await tour.look("the lobby after the game ended", wait=0.1)
+        lines = "\n".join(screen_lines(app))
+        assert i18n.pgettext("game result", "you won") in lines or (
+            i18n.pgettext("game result", "you lost") in lines
+        )
+        await tour.press("enter")
+        await tour.look("a finished game in the replay viewer", wait=0.1)
     assert not tour.problems, tour.verdict()
 
 

@@ -171,3 +171,67 @@ async def test_a_token_from_the_other_side_is_announced_whole(tmp_path: Path) ->
         # The token's sentence and its last step, on the message line.
         assert token.rstrip(".") in said, said
         assert last.partition(" ")[2].rstrip(".")[:30] in said, said
+
+
+# --- 3. finished games stay reachable ------------------------------------------------
+
+
+def _finished_duel(path: Path, first: str, second: str, names: tuple[str, str], seed: int) -> int:
+    setup = Setup(seed=seed, starter=0)
+    state, actions = setup.start(), []
+    rng = random.Random(seed)
+    while not state.over:
+        actions.append(rng.choice(legal_actions(state)))
+        state = apply(state, actions[-1])
+    host = Match.new(
+        setup,
+        (Seat(name=names[0]), Seat(name="Player 2")),
+        store=Store.open(path),
+        here=frozenset({0}),
+        table=True,
+        me=first,
+    )
+    assert host.code is not None and host.store is not None
+    guest = Match.join(Store.open(path), host.code, me=second, name=names[1])
+    host.poll()
+    _play_for({0: host, 1: guest}, actions)
+    host.close()
+    guest.close()
+    assert host.game_id is not None and host.state.over
+    return host.game_id
+
+
+async def test_the_lobby_lists_finished_games_and_replays_them(tmp_path: Path) -> None:
+    from textual.widgets import DataTable
+
+    from tui.screens.lobby import LobbyScreen, lobby_lists
+    from tui.screens.log import LogScreen
+
+    path = tmp_path / "games.sqlite3"
+    with Store.open(path) as store:
+        for player, name in ((ANN, "ann"), (BOB, "bob"), (CAROL, "carol")):
+            store.name_player(player, name)
+    others = _finished_duel(path, BOB, CAROL, ("bob", "carol"), seed=9)
+    mine = _finished_duel(path, ANN, BOB, ("ann", "bob"), seed=8)
+    with Store.open(path) as store:
+        finished = lobby_lists(store, CAROL).finished
+        # Carol's own game first, even though Ann's ended later.
+        assert [row.game_id for row in finished] == [others, mine]
+        stored = store.game(others)
+        scores = Match.open(store, others, me=CAROL, seats=frozenset()).state
+        assert stored.status == "over" and scores.over
+        result = finished[0].cells[1]
+        assert result in ("you won", "you lost")
+        assert finished[1].cells[1].endswith(" won")
+    app = ImhotepApp(store=Store.open(path), me=CAROL, disk=False, lobby="carol")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+        table = app.screen.query_one("#finished", DataTable)
+        assert table.row_count == 2
+        table.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        assert isinstance(app.screen, LogScreen)
+        assert app.screen.history.state.over
+        assert not app.screen.check_action("export", ())
