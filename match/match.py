@@ -149,8 +149,13 @@ class Match:
         me: str | None = None,
         session: str | None = None,
         computers: dict[int, ComputerPlayer] | None = None,
+        hints: bool = False,
     ) -> None:
         self.history = history
+        # Whether the table allows hints in a game between people (set up
+        # with the game, kept in the store), and how many each seat has used.
+        self.hints_allowed = hints
+        self.hints_used = (0, 0)
         self.seats = seats
         self.here = frozenset(s for s in here if not seats[s].computer)
         self.store = store
@@ -204,11 +209,13 @@ class Match:
         table: bool = False,
         invited: str | None = None,
         me: str | None = None,
+        hints: bool = False,
     ) -> Match:
         """Start a game and keep it in ``store`` (when there is one).
 
         ``table`` opens it for a person in another terminal, who joins with
-        the game's :attr:`code`. Raises RecordError for a bad set-up and
+        the game's :attr:`code`; ``hints`` allows hints against that person
+        (see :attr:`hints_on`). Raises RecordError for a bad set-up and
         StoreError if the store cannot take the game (nothing is written then).
         """
         history = History.start(setup, undo_mode="safe" if table else undo_mode)
@@ -217,7 +224,7 @@ class Match:
             msgspec.structs.replace(seat, owner=me) if index in here and not seat.computer else seat
             for index, seat in enumerate(seats)
         )
-        match = cls(history, (owned[0], owned[1]), here=here, me=me)
+        match = cls(history, (owned[0], owned[1]), here=here, me=me, hints=hints)
         if store is None:
             return match
         if table:
@@ -230,6 +237,7 @@ class Match:
                 table=True,
                 invited=invited,
                 summary=summary_of(history.state),
+                hints=hints,
             )
             match._adopt_store(store, game_id)
         else:
@@ -266,7 +274,15 @@ class Match:
             and not stored.presence[index].live(now)
             and (seats is None or index in seats)
         }
-        match = cls(history, stored.seats, here=frozenset(mine), me=me, code=stored.code)
+        match = cls(
+            history,
+            stored.seats,
+            here=frozenset(mine),
+            me=me,
+            code=stored.code,
+            hints=stored.hints,
+        )
+        match.hints_used = stored.hints_used
         match._adopt_store(store, game_id)
         match.request = stored.request
         match.presence_live = _live(stored)
@@ -416,6 +432,50 @@ class Match:
         return not self.here and any(self.where(s) == "away" for s in (0, 1))
 
     @property
+    def hints_on(self) -> bool:
+        """Whether a player here may ask for a hint now.
+
+        At one keyboard (against the computer, or two people who both see the
+        screen) always; against a person in another terminal only if the table
+        allowed hints when it was set up; never for a watcher.
+        """
+        if self.watching or not self.here:
+            return False
+        return self.hints_allowed or not self.shared
+
+    def why_no_hint(self) -> Message:
+        if self.watching:
+            return msg("You are watching this game: hints are for its players.")
+        return msg("Hints are off at this table: it was set up without them.")
+
+    def hint_used(self) -> None:
+        """Say that the player here asked for a hint: the other player is told.
+
+        Across terminals the store counts it, and the other side's next look
+        at the store tells them (see :meth:`_follow_hints`).
+        """
+        seat = self.to_move
+        if seat is None or seat not in self.here:
+            return
+        counts = list(self.hints_used)
+        counts[seat] += 1
+        self.hints_used = (counts[0], counts[1])
+        store, game_id = self.store, self.game_id
+        if store is None or game_id is None or not self.shared:
+            return
+        try:
+            store.use_hint(game_id, seat)
+        except StoreError as exc:
+            self._store_failed(exc)
+
+    def _follow_hints(self, stored: StoredGame) -> None:
+        old, self.hints_used = self.hints_used, stored.hints_used
+        for seat in (0, 1):
+            if seat not in self.here and stored.hints_used[seat] > old[seat]:
+                name = self.seats[seat].name
+                self._emit(Notice(msg("{name} asked the computer for a hint.", name=name)))
+
+    @property
     def computer_to_move(self) -> bool:
         seat = self.to_move
         return seat is not None and seat in self.computers
@@ -524,6 +584,7 @@ class Match:
                     for ply, text in enumerate(history.full_record.actions)
                 ],
                 cursor=history.cursor,
+                hints=self.hints_allowed,
                 summary=summary_of(history.state),
             )
             self._adopt_store(store, game_id)
@@ -787,6 +848,7 @@ class Match:
 
     def _follow(self, stored: StoredGame) -> None:
         self._follow_seats(stored)
+        self._follow_hints(stored)
         line = [a.notation for a in stored.actions[: stored.cursor]]
         mine = [str(a) for a in self.history.actions]
         if self.unsaved:

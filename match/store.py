@@ -49,7 +49,7 @@ from match.words import as_message, msg
 if TYPE_CHECKING:
     from engine.message import Message
 
-SCHEMA_VERSION = 1
+SCHEMA_VERSION = 2
 APPLICATION_ID = 0x494D4844  # "IMHD": tells our database from any other SQLite file
 # A seat whose process has not been seen for this long is taken as left.
 PRESENCE_SECONDS = 15.0
@@ -78,7 +78,10 @@ CREATE TABLE IF NOT EXISTS games (
     score1 INTEGER NOT NULL DEFAULT 0,
     invited TEXT,
     created_at REAL NOT NULL,
-    updated_at REAL NOT NULL
+    updated_at REAL NOT NULL,
+    hints INTEGER NOT NULL DEFAULT 0,
+    hints0 INTEGER NOT NULL DEFAULT 0,
+    hints1 INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -120,6 +123,18 @@ CREATE TABLE IF NOT EXISTS imported (
 CREATE INDEX IF NOT EXISTS games_by_time ON games(status, updated_at);
 CREATE INDEX IF NOT EXISTS seats_by_owner ON seats(owner);
 """
+
+# What brings a store of each older version up to the next one, in order; a
+# store is upgraded in one transaction, and every game in it is kept.
+_UPGRADES: dict[int, str] = {
+    # Version 2: whether a game between people allows hints (set when the
+    # table is set up), and how many each seat has used.
+    1: """
+ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN hints0 INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN hints1 INTEGER NOT NULL DEFAULT 0;
+""",
+}
 
 
 class StoreError(Exception):
@@ -204,6 +219,10 @@ class StoredGame:
     invited: str | None
     created_at: float
     updated_at: float
+    # Hints in a game between people: allowed when the table was set up, and
+    # how many each seat has used (the other player is told of each).
+    hints: bool = False
+    hints_used: tuple[int, int] = (0, 0)
 
 
 @dataclass(frozen=True)
@@ -361,6 +380,23 @@ class Store:
                         tables=", ".join(sorted(missing)),
                     )
                 )
+            if version < SCHEMA_VERSION:
+                self._upgrade()
+
+    def _upgrade(self) -> None:
+        """Bring a store of an older version up to this one, in one transaction.
+
+        Another process may be upgrading it at the same moment: the version is
+        read again once the write lock is held, so the work is done once.
+        """
+        with self._write() as db:
+            version = db.execute("PRAGMA user_version").fetchone()[0]
+            while version < SCHEMA_VERSION:
+                for statement in _UPGRADES[version].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+                version += 1
+            db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
 
     def close(self) -> None:
         with contextlib.suppress(sqlite3.Error):
@@ -440,6 +476,7 @@ class Store:
         summary: tuple[int, int, int] = (0, 0, 0),
         created_at: float | None = None,
         imported: tuple[str, str] | None = None,
+        hints: bool = False,
     ) -> int:
         """A new game; returns its id. ``table`` gives it a code others join with.
 
@@ -455,8 +492,8 @@ class Store:
             code = self._new_code(db) if table else None
             row = db.execute(
                 "INSERT INTO games (code, setup, undo_mode, status, cursor, to_move, score0,"
-                " score1, invited, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
-                " RETURNING id",
+                " score1, invited, created_at, updated_at, hints)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
                 (
                     code,
                     setup.decode(),
@@ -467,6 +504,7 @@ class Store:
                     invited,
                     created,
                     now,
+                    int(hints),
                 ),
             ).fetchone()
             game_id = int(row[0])
@@ -509,7 +547,7 @@ class Store:
             db = self._db
             row = db.execute(
                 "SELECT id, code, setup, undo_mode, status, cursor, invited, created_at,"
-                " updated_at FROM games WHERE id = ?",
+                " updated_at, hints, hints0, hints1 FROM games WHERE id = ?",
                 (game_id,),
             ).fetchone()
             if row is None:
@@ -572,6 +610,8 @@ class Store:
             invited=row[6] if isinstance(row[6], str) else None,
             created_at=float(row[7]),
             updated_at=float(row[8]),
+            hints=bool(int(row[9])),
+            hints_used=(max(0, int(row[10])), max(0, int(row[11]))),
         )
 
     def find_code(self, code: str) -> int | None:
@@ -726,6 +766,12 @@ class Store:
             " ELSE status END WHERE id = ?",
             (cursor, *summary, now, status, status, game_id),
         )
+
+    def use_hint(self, game_id: int, seat: int) -> None:
+        """Count a hint the player at ``seat`` asked for (the other is told of it)."""
+        column = "hints1" if seat else "hints0"
+        with self._errors(), self._write() as db:
+            db.execute(f"UPDATE games SET {column} = {column} + 1 WHERE id = ?", (game_id,))
 
     def set_undo_mode(self, game_id: int, mode: str) -> None:
         with self._errors(), self._write() as db:

@@ -45,6 +45,7 @@ class GameForm(msgspec.Struct, frozen=True, kw_only=True):
     kinds: tuple[SeatKind, SeatKind] = ("human", "human")
     sides: Annotated[str, msgspec.Meta(pattern="^[AB]{4}$")] = "AAAA"
     starter: Literal[0, 1] | None = 0  # None: chosen at random
+    hints: bool = False  # hints against another terminal (a rule of the table)
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):

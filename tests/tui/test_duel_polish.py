@@ -235,3 +235,83 @@ async def test_the_lobby_lists_finished_games_and_replays_them(tmp_path: Path) -
         assert isinstance(app.screen, LogScreen)
         assert app.screen.history.state.over
         assert not app.screen.check_action("export", ())
+
+
+# --- 4. hints between people are a table rule -------------------------------------------
+
+
+async def test_hints_against_another_terminal_are_off_unless_the_table_allows_them(
+    tmp_path: Path,
+) -> None:
+    store = Store.open(tmp_path / "games.sqlite3")
+    ann, bob = _duel(store)
+    assert not ann.hints_on and not bob.hints_on
+    app = ImhotepApp(open_match=ann, store=store, me=ANN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await pilot.pause()
+        await pilot.press("H")
+        await pilot.pause(0.2)
+        said = screen.query_one("#message", Line).plain
+        assert "Hint [" not in said and "off at this table" in said
+    assert ann.hints_used == (0, 0)
+
+
+async def test_an_allowed_hint_is_told_to_the_other_player(tmp_path: Path) -> None:
+    from match.match import Notice
+
+    path = tmp_path / "games.sqlite3"
+    ann = Match.new(
+        Setup(seed=31, starter=0),
+        (Seat(name="Ann"), Seat(name="Player 2")),
+        store=Store.open(path),
+        here=frozenset({0}),
+        table=True,
+        me=ANN,
+        hints=True,
+    )
+    assert ann.code is not None
+    bob = Match.join(Store.open(path), ann.code, me=BOB, name="Bob")
+    ann.poll()
+    assert bob.hints_allowed and ann.hints_on and bob.hints_on
+    told: list[str] = []
+    bob.subscribe(lambda event: told.append(event.message) if isinstance(event, Notice) else None)
+    app = ImhotepApp(open_match=ann, store=ann.store, me=ANN)
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await pilot.pause()
+        await pilot.press("H")
+        await _until(pilot, lambda: "Hint [" in screen.query_one("#message", Line).plain)
+        bob.poll()
+        assert told == ["Ann asked the computer for a hint."]
+        assert bob.hints_used == (1, 0)
+        bob.poll()
+        assert len(told) == 1  # told once for each hint
+
+
+def test_a_store_of_the_first_version_is_upgraded_with_its_games(tmp_path: Path) -> None:
+    import sqlite3
+
+    path = tmp_path / "games.sqlite3"
+    with Store.open(path) as store:
+        ann, bob = _duel(store)
+        _play_for({0: ann, 1: bob}, [legal_actions(ann.state)[0]])
+        game_id = ann.game_id
+        ann.close()
+        bob.close()
+        assert game_id is not None
+    # The store as version 1 wrote it: no hint columns.
+    db = sqlite3.connect(path)
+    for column in ("hints", "hints0", "hints1"):
+        db.execute(f"ALTER TABLE games DROP COLUMN {column}")
+    db.execute("PRAGMA user_version = 1")
+    db.commit()
+    db.close()
+    with Store.open(path) as store:
+        stored = store.game(game_id)
+        assert len(stored.actions) == 1 and not stored.hints and stored.hints_used == (0, 0)
+        store.use_hint(game_id, 1)
+        assert store.game(game_id).hints_used == (0, 1)
+    db = sqlite3.connect(path)
+    assert db.execute("PRAGMA user_version").fetchone()[0] == 2
+    db.close()

@@ -870,6 +870,9 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         if self.state.over or self.match.waiting:
             return
+        if not self.match.hints_on:
+            self.say(tr(self.match.why_no_hint()), error=True)
+            return
         self.say(_("Thinking about a hint..."))
         self._hint_stop = threading.Event()
         self.run_worker(
@@ -887,6 +890,7 @@ class GameScreen(Screen[None]):
 
     def _show_hint(self, state: GameState, action: Action, reason: str) -> None:
         if state is self.state:
+            self.match.hint_used()  # the other player is told
             # Keys, not notation: "P1" reads like "player 1".
             keys = keys_for(action, preview=self.previews_wanted)
             self.say(_("Hint [{keys}]: {reason}.").format(keys=" ".join(keys), reason=tr(reason)))

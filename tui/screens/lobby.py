@@ -269,6 +269,7 @@ def lobby_lists(store: Store, me: str, now: float | None = None) -> LobbyLists:
 class HostChoice:
     invite: str | None  # a player's name, or None for anyone
     sides: str  # "AAAA", "BBBB" or "random"
+    hints: bool = False  # a rule of the table: the other player is told of each hint
 
 
 class HostScreen(ModalScreen[HostChoice | None]):
@@ -294,6 +295,14 @@ class HostScreen(ModalScreen[HostChoice | None]):
                     allow_blank=False,
                     id="sides",
                 )
+            with Horizontal(classes="row"):
+                yield Label(_("Hints"), classes="label")
+                yield Select(
+                    [(_("Off"), "off"), (_("Allowed (each hint is told)"), "on")],
+                    value="off",
+                    allow_blank=False,
+                    id="hints",
+                )
             yield Static("", id="problem")
             with Horizontal(classes="buttons"):
                 yield Button(_("Open the table"), id="open", variant="primary", compact=True)
@@ -308,7 +317,8 @@ class HostScreen(ModalScreen[HostChoice | None]):
     def _open(self) -> None:
         invite = self.query_one("#invite", Input).value.strip() or None
         sides = str(self.query_one("#sides", Select).value)
-        self.dismiss(HostChoice(invite, sides))
+        hints = self.query_one("#hints", Select).value == "on"
+        self.dismiss(HostChoice(invite, sides, hints))
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:
@@ -679,6 +689,7 @@ class LobbyScreen(Screen[None]):
                 table=True,
                 invited=invited,
                 me=self.imhotep.me,
+                hints=choice.hints,
             )
         except (StoreError, RecordError) as exc:
             self.say(_("Cannot open a table: {reason}").format(reason=_why(exc)))

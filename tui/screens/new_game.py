@@ -46,6 +46,7 @@ ROW_TITLES = (
     N_("Player 2"),
     *(title for _key, title in MONUMENTS),
     N_("Who starts"),
+    N_("Hints"),
     N_("Seed"),
 )
 
@@ -118,11 +119,20 @@ class GameOptions:
     sides: str = "AAAA"
     starter: int | None = 0  # None: chosen at random
     seed: int | None = None
+    # Hints against a person in another terminal: a rule of the table, off
+    # unless chosen (at one keyboard, and against the computer, always on).
+    hints: bool = False
 
     @classmethod
     def from_form(cls, form: GameForm) -> GameOptions:
         """The options a remembered form stands for (without a seed: each game gets its own)."""
-        return cls(names=form.names, kinds=form.kinds, sides=form.sides, starter=form.starter)
+        return cls(
+            names=form.names,
+            kinds=form.kinds,
+            sides=form.sides,
+            starter=form.starter,
+            hints=form.hints,
+        )
 
     def form(self) -> GameForm:
         """What of these options the next game's form starts from."""
@@ -132,6 +142,7 @@ class GameOptions:
             kinds=(_seat_kind(self.kinds[0]), _seat_kind(self.kinds[1])),
             sides=self.sides,
             starter=starter,
+            hints=self.hints,
         )
 
 
@@ -212,6 +223,18 @@ class NewGameScreen(Screen[GameOptions | None]):
                     id="starter",
                     compact=True,
                 )
+            with Horizontal(classes="row"):
+                yield Static(classes="label")
+                yield Select(
+                    ((_("Off"), "off"), (_("Allowed"), "on")),
+                    value="on" if d.hints else "off",
+                    allow_blank=False,
+                    id="hints",
+                    classes="side",
+                    compact=True,
+                )
+                # TRANSLATORS: beside the new game form's Hints choice.
+                yield Static(_("against another terminal; each hint is told"), classes="hint")
             with Horizontal(classes="row"):
                 yield Static(classes="label")
                 yield Input(
@@ -349,4 +372,5 @@ class NewGameScreen(Screen[GameOptions | None]):
             sides=sides,
             starter=starter,
             seed=seed,
+            hints=self.query_one("#hints", Select).value == "on",
         )
