@@ -315,3 +315,34 @@ def test_a_store_of_the_first_version_is_upgraded_with_its_games(tmp_path: Path)
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == 2
     db.close()
+
+
+# --- 7. every token code explained at 80x24 ------------------------------------------
+
+
+async def test_every_token_code_is_on_screen_one_key_away() -> None:
+    from engine.tokens import ACTION_TOKENS, CHAMBERS, DARK_PYRAMID, LIGHT_PYRAMID, OBELISK, TEMPLES
+    from match.history import History
+    from tui.token_words import action_key, short_name
+    from tui.widgets.harbor import Harbor
+
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = (Seat(name="Ann"), Seat(name="Bob"))
+        app.show_match(Match(History.start(Setup(seed=3, starter=0)), seats))
+        await pilot.pause()
+        screen = _screen(app)
+        assert "C Codes" in _keys(app)
+        harbor = screen.query_one(Harbor)
+        corner = "\n".join(strip.text for strip in harbor.lines(harbor.content_size.width))
+        # The action tokens are keyed in the harbor's corner ...
+        for code, words in action_key():
+            assert f"{code} {words}" in corner, code
+        assert {code for code, _words in action_key()} == set(ACTION_TOKENS)
+        # ... and C names the others on the message line.
+        await pilot.press("C")
+        said = screen.query_one("#message", Line).plain
+        for code in (OBELISK, LIGHT_PYRAMID, DARK_PYRAMID):
+            assert f"{code} {short_name(code)}" in said, code
+        for first, last in ((TEMPLES[0], TEMPLES[-1]), (CHAMBERS[0], CHAMBERS[-1])):
+            assert f"{first}-{last} " in said, said

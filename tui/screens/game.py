@@ -41,7 +41,7 @@ from engine import (
 )
 from engine.actions import PASS, PLACES, STOP, UNLOADS
 from engine.explain import explain_score
-from engine.tokens import BOAT_NAMES
+from engine.tokens import ACTION_TOKENS, BOAT_NAMES
 from match import saves
 from match.history import History
 from match.match import Event, Match, Moved, Notice, Rewound, SeatsChanged, TakebackAsked
@@ -56,7 +56,7 @@ from tui.paths import style_path
 from tui.screens.details import DetailsScreen
 from tui.screens.files import ConfirmScreen, PromptScreen
 from tui.screens.log import LogScreen
-from tui.token_words import full_name
+from tui.token_words import full_name, short_legend
 from tui.unload_preview import preview_prompt, preview_sentences
 from tui.widgets.harbor import CellChosen, Harbor, Marks, SlotChosen
 from tui.widgets.info import HarborInfo
@@ -125,6 +125,7 @@ class GameScreen(Screen[None]):
         Binding("w", "save", N_("Save")),
         Binding("g", "log", N_("Log")),
         Binding("i", "details", N_("Points"), show=False),
+        Binding("C", "codes", N_("Codes")),
         Binding("H", "hint", N_("Hint"), show=False),
         Binding("plus,equals_sign", "speed(-1)", N_("Faster"), show=False),
         Binding("minus", "speed(1)", N_("Slower"), show=False),
@@ -839,6 +840,20 @@ class GameScreen(Screen[None]):
             ),
             topic=message.topic,
         )
+
+    def action_codes(self) -> None:
+        """Every token code in words, on the message line.
+
+        At 80x24 the boats show codes only, and the harbor's corner keys the
+        action tokens alone: this is the one key away for the others.
+        """
+        entries = [f"{codes} {words}" for codes, words in short_legend()]
+        every = ", ".join(entries)
+        line = self.query_one("#message", Line)
+        if not line.sentences_shown((every,)):
+            # The action tokens' codes are keyed in the harbor's corner already.
+            every = ", ".join(entries[: -len(ACTION_TOKENS)])
+        self.say(every, topic="harbor")
 
     def action_details(self) -> None:
         self.app.push_screen(DetailsScreen(self.state, self.names))
