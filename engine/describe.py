@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.actions import Action, Pass, Place, Play, Stop, Swap, Take, Unload
 from engine.message import Listing, Message, msg
 from engine.rules import handout
 from engine.state import GameState
-from engine.tokens import boat_words, token_phrase, token_subject
+from engine.tokens import boat_words, token_phrase, token_subject, tokens_phrase
 
 
 def describe(before: GameState, action: Action, names: tuple[str, str]) -> Message:
@@ -60,9 +62,11 @@ def _describe_unload(
     before: GameState, action: Unload, who: str, names: tuple[str, str]
 ) -> Message:
     given = handout(before, action.boat)
+    # Two tokens alike to one player are told once, with their count.
+    taken = Counter((owner, token) for _, owner, token in given)
     gains = Listing(
-        msg("{player} takes {token}", player=names[owner], token=token_phrase(token))
-        for _, owner, token in given
+        msg("{player} takes {token}", player=names[owner], token=tokens_phrase(token, count))
+        for (owner, token), count in taken.items()
     )
     boat = boat_words(action.boat, "object")
     slots = before.boats[action.boat]

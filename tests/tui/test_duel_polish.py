@@ -346,3 +346,37 @@ async def test_every_token_code_is_on_screen_one_key_away() -> None:
             assert f"{code} {short_name(code)}" in said, code
         for first, last in ((TEMPLES[0], TEMPLES[-1]), (CHAMBERS[0], CHAMBERS[-1])):
             assert f"{first}-{last} " in said, said
+
+
+# --- 6. words: two tokens alike ----------------------------------------------------------
+
+
+def test_two_tokens_alike_to_one_player_are_counted() -> None:
+    from engine import Unload, describe, preview_unload
+    from tui.glyphs import UNICODE
+    from tui.unload_preview import preview_sentences
+
+    for seed in range(400):
+        setup = Setup(seed=seed, starter=0)
+        state = setup.start()
+        rng = random.Random(seed)
+        while not state.over:
+            legal = legal_actions(state)
+            for action in legal:
+                if not isinstance(action, Unload):
+                    continue
+                preview = preview_unload(state, action.boat)
+                for who in (0, 1):
+                    taken = preview.tokens_for(who)
+                    if len(set(taken)) < len(taken) and taken.count("OB") == 2:
+                        said = " ".join(preview_sentences(preview, ("Ann", "Bob"), UNICODE))
+                        name = ("Ann", "Bob")[who]
+                        assert "an obelisk and an obelisk" not in said
+                        assert f"{name} takes 2 obelisks" in said, said
+                        logged = describe(state, action, ("Ann", "Bob"))
+                        assert f"{name} takes 2 obelisks" in logged, logged
+                        assert logged.count(f"{name} takes") == 1, logged
+                        return
+            action = rng.choice(legal)
+            state = apply(state, action)
+    raise AssertionError("no unload gave one player two obelisks")
