@@ -564,3 +564,40 @@ def test_an_unload_too_long_for_the_message_line_names_its_tokens_by_code() -> N
     assert len(coded[takes]) < len(worded[takes])
     # Only the tokens' names change: every other sentence stays as it was.
     assert coded[:takes] + coded[takes + 1 :] == worded[:takes] + worded[takes + 1 :]
+
+
+# --- a watcher's screen, and the fullest Held row ------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_a_watchers_screen_and_four_held_tokens_read_whole(
+    language: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    host, guest, last = _duel_to_the_end(path, (ALICE, BOB), ("alice", "bob"), 8)
+    assert host.game_id is not None
+    watching = Match.open(Store.open(path), host.game_id, me=CAROL, seats=frozenset())
+    app = _app(language, store=watching.store, me=CAROL)
+    async with app.run_test(size=SIZE) as pilot:
+        tour = Tour(app, pilot, language)
+        app.show_match(watching)
+        await tour.look("watching a game", wait=0.1)
+        await tour.press("z")
+        await tour.look("watching: z")
+        await tour.press("5")
+        await tour.look("watching: a cell key")
+        _play(host, guest, last)
+        watching.poll()
+        await tour.look("watching: the game over", wait=0.1)
+        assert isinstance(app.screen, GameOverScreen)
+        await tour.press("b")
+        await tour.look("watching: the board after the game")
+        # Four tokens, three of them different: the widest the row gets.
+        four = _found(
+            0, lambda s: any(len(p.actions) >= 4 and len(set(p.actions)) >= 3 for p in s.players)
+        )
+        await _show(tour, four)
+        await tour.look("four action tokens held")
+        held = "\n".join(screen_lines(app))
+        assert "AU" in held and "AP" in held
+    assert not tour.problems, tour.verdict()
