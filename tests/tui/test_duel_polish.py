@@ -380,3 +380,37 @@ def test_two_tokens_alike_to_one_player_are_counted() -> None:
             action = rng.choice(legal)
             state = apply(state, action)
     raise AssertionError("no unload gave one player two obelisks")
+
+
+# --- 5. the prompt with no meeple left --------------------------------------------------
+
+
+async def test_the_prompt_offers_no_meeple_when_none_is_left() -> None:
+    from engine import step_prompt
+    from engine.actions import PASS
+    from match.history import History
+
+    for seed in range(200):
+        setup = Setup(seed=seed, starter=0)
+        history = History.start(setup)
+        rng = random.Random(seed)
+        state = history.state
+        while not state.over:
+            legal = legal_actions(state)
+            if state.pending is None and state.players[state.turn].meeples == 0 and legal != [PASS]:
+                break
+            history.push(rng.choice(legal))
+            state = history.state
+        else:
+            continue
+        break
+    else:
+        raise AssertionError("no turn began with every meeple on the grid")
+    assert "place a meeple" not in step_prompt(state)
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = (Seat(name="Ann"), Seat(name="Bob"))
+        app.show_match(Match(history, seats))
+        await pilot.pause()
+        prompt = _screen(app).query_one("#prompt", Line).plain
+        assert "meeples are on the grid" in prompt and "1-9" not in prompt, prompt

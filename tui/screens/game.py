@@ -141,6 +141,9 @@ class GameScreen(Screen[None]):
         Binding("y", "refused('redo')", show=False),
     ]
 
+    # Shown on the key bar only when the other keys leave room for them.
+    OPTIONAL_KEYS: ClassVar[frozenset[str]] = frozenset({"codes"})
+
     # The screen draws nothing itself (repaint=False): its watchers hand the
     # change to the widgets that show it, and only those repaint.
     # The state is always given in __init__; the placeholder default is never read.
@@ -410,7 +413,8 @@ class GameScreen(Screen[None]):
             # is not sent looking for them, and the step's words keep the room.
             playable = {action.token for action in legal if isinstance(action, Play)}
             tokens = "".join(f" {key}" for key, token in TOKEN_KEYS.items() if token in playable)
-            return f" [1-9 {boats}{tokens}]"
+            cells = "1-9 " if any(isinstance(action, Place) for action in legal) else ""
+            return f" [{cells}{boats}{tokens}]"
         hint = {
             "take": _("{boats}, then 1-3"),
             "swap": _("{boats}, then two of 1-3"),

@@ -230,7 +230,7 @@ class NewGameScreen(Screen[GameOptions | None]):
                     value="on" if d.hints else "off",
                     allow_blank=False,
                     id="hints",
-                    classes="side",
+                    classes="short",
                     compact=True,
                 )
                 # TRANSLATORS: beside the new game form's Hints choice.
