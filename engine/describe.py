@@ -11,19 +11,24 @@ from engine.state import GameState
 from engine.tokens import boat_words, token_phrase, token_subject, tokens_phrase
 
 
-def describe(before: GameState, action: Action, names: tuple[str, str]) -> Message:
+def describe(
+    before: GameState, action: Action, names: tuple[str, str], *, codes: bool = False
+) -> Message:
     """One sentence saying what ``action`` does when taken in ``before``.
 
     A :class:`~engine.message.Message`: English as a ``str``, translatable by
-    the caller. Players' names are put in as they are.
+    the caller. Players' names are put in as they are. With ``codes`` the
+    tokens are named by their codes (``OB``, ``T3``), for a line too short
+    for their names.
     """
     who = names[before.turn]
+    phrase = _code if codes else token_phrase
     if isinstance(action, Place):
         return msg("{player} places a meeple on cell {cell}.", player=who, cell=action.cell + 1)
     if isinstance(action, Unload):
-        return _describe_unload(before, action, who, names)
+        return _describe_unload(before, action, who, names, codes=codes)
     if isinstance(action, Play):
-        return msg("{player} plays {token}.", player=who, token=token_phrase(action.token))
+        return msg("{player} plays {token}.", player=who, token=phrase(action.token))
     if isinstance(action, Take):
         slots = before.boats[action.boat]
         boat = boat_words(action.boat, "owner")
@@ -40,7 +45,7 @@ def describe(before: GameState, action: Action, names: tuple[str, str]) -> Messa
         return msg(
             "{player} takes {token} from slot {slot} of {boat}; a reserve token fills the slot.",
             player=who,
-            token=token_phrase(slots[action.slot]),
+            token=phrase(slots[action.slot]),
             slot=slot,
             boat=boat,
         )
@@ -58,19 +63,25 @@ def describe(before: GameState, action: Action, names: tuple[str, str]) -> Messa
     return msg("{player} has no legal action and passes.", player=who)
 
 
+def _code(token: str, count: int = 1) -> str:
+    return token if count == 1 else f"{count} {token}"
+
+
 def _describe_unload(
-    before: GameState, action: Unload, who: str, names: tuple[str, str]
+    before: GameState, action: Unload, who: str, names: tuple[str, str], *, codes: bool
 ) -> Message:
     given = handout(before, action.boat)
     # Two tokens alike to one player are told once, with their count.
     taken = Counter((owner, token) for _, owner, token in given)
+    phrase = _code if codes else tokens_phrase
     gains = Listing(
-        msg("{player} takes {token}", player=names[owner], token=tokens_phrase(token, count))
+        msg("{player} takes {token}", player=names[owner], token=phrase(token, count))
         for (owner, token), count in taken.items()
     )
     boat = boat_words(action.boat, "object")
     slots = before.boats[action.boat]
-    boxed = token_subject(slots[0]) if len(given) == 2 and slots is not None else None
+    subject = _code if codes else token_subject
+    boxed = subject(slots[0]) if len(given) == 2 and slots is not None else None
     leaves = not before.supply
     # Whole sentences for each case, so that every language can order its own.
     if boxed is not None and leaves:

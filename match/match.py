@@ -395,16 +395,30 @@ class Match:
                 entries.append(text)
         return tuple(entries)
 
-    def _told_last(self) -> str:
-        """The last entry of :attr:`told`: the token the latest action belongs to."""
-        states = self.history.states
+    def _told_last(self, *, codes: bool = False) -> str:
+        """The last entry of :attr:`told`: the token the latest action belongs to.
+
+        With ``codes`` its tokens are named by their codes (see ``describe``).
+        """
+        history = self.history
+        states, actions = history.states, history.actions
         start = len(self._log) - 1
         while start > 0 and states[start].pending is not None:
             start -= 1
         entry = ""
-        for text in self._log[start:]:
+        for ply in range(start, len(self._log)):
+            text = (
+                describe(states[ply], actions[ply], self.names, codes=True)
+                if codes
+                else self._log[ply]
+            )
             entry = _sentences([entry, text]) if entry else text
         return entry
+
+    def told_in_codes(self) -> str:
+        """The latest token told whole, its tokens named by their codes: for
+        a message line too short for their names."""
+        return self._told_last(codes=True)
 
     def where(self, seat: int) -> Where:
         if self.seats[seat].computer:

@@ -414,3 +414,50 @@ async def test_the_prompt_offers_no_meeple_when_none_is_left() -> None:
         await pilot.pause()
         prompt = _screen(app).query_one("#prompt", Line).plain
         assert "meeples are on the grid" in prompt and "1-9" not in prompt, prompt
+
+
+# --- 5. a long move from the other side fits the message line ------------------------------
+
+
+async def test_an_unload_from_the_other_side_is_told_whole_in_german(tmp_path: Path) -> None:
+    from engine import Unload, describe
+    from tui import i18n
+
+    i18n.use("de")
+    try:
+        found = None
+        for seed in range(60):
+            setup = Setup(seed=seed, starter=0)
+            state, before = setup.start(), []
+            rng = random.Random(seed)
+            while not state.over and found is None:
+                action = rng.choice(legal_actions(state))
+                told = i18n.tr(describe(state, action, ("Ann", "Bob")))
+                mine = state.turn == 1 and state.pending is None
+                # An unload of Bob's longer than the message line holds.
+                if mine and isinstance(action, Unload) and len(told) > 2 * 78:
+                    found = (setup, before, action)
+                    break
+                before.append(action)
+                state = apply(state, action)
+            if found:
+                break
+    finally:
+        i18n.use("en")
+    assert found is not None, "no unload too long for the line in German"
+    setup, before, unload = found
+    path = tmp_path / "games.sqlite3"
+    store = Store.open(path)
+    ann, bob = _duel(store, seed=setup.seed)
+    _play_for({0: ann, 1: bob}, before)
+    app = ImhotepApp(open_match=ann, store=store, me=ANN, lang="de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = _screen(app)
+        await pilot.pause()
+        _play_for({0: ann, 1: bob}, [unload])
+        await _until(pilot, lambda: len(ann.history.actions) == len(before) + 1)
+        await pilot.pause()
+        line = screen.query_one("#message", Line)
+        said = line.plain
+        assert "Bob" in said and line.sentences_shown((said,)) == 1, said
+        assert "…" not in said and "..." not in said

@@ -536,6 +536,11 @@ class GameScreen(Screen[None]):
             else:
                 # The log's sentence, with the level beside the name it starts with.
                 name, said = self.names[event.seat], tr(event.told or event.text)
+                line = self.query_one("#message", Line)
+                if event.told and not line.sentences_shown((said,)):
+                    # Names of tokens are long in some languages: rather the
+                    # codes the boats show than a part of the move unsaid.
+                    said = tr(self.match.told_in_codes())
                 if event.by == "computer" and said.startswith(name):
                     said = f"{name} ({kind_word(self.kinds[event.seat])}){said[len(name) :]}"
                 self.say(said)
