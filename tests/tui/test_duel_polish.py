@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from textual.pilot import Pilot
 
 from engine import Action, Play, Setup, apply, legal_actions
@@ -461,3 +462,33 @@ async def test_an_unload_from_the_other_side_is_told_whole_in_german(tmp_path: P
         said = line.plain
         assert "Bob" in said and line.sentences_shown((said,)) == 1, said
         assert "…" not in said and "..." not in said
+
+
+async def test_a_hint_too_long_for_the_line_keeps_why(monkeypatch: pytest.MonkeyPatch) -> None:
+    import ai
+    from engine.message import msg, pmsg
+    from engine.tokens import PLACE_UNLOAD, token_name
+    from match.history import History
+
+    steps = pmsg("hint step", "playing {token}", token=token_name(PLACE_UNLOAD))
+    for cell in (2, 5, 8):
+        step = pmsg("hint step", "a meeple on cell {cell}", cell=cell)
+        steps = msg("{steps}, then {step}", steps=steps, step=step)
+    effect = msg("gives you {tokens} ({points})", tokens="2 obelisks", points="+8")
+    reason = msg("{steps} {effect}", steps=steps, effect=effect)
+    assert ai.brief(reason) is effect
+
+    def long_hint(state: object, **_kwargs: object) -> tuple[object, object]:
+        return legal_actions(state)[0], reason  # type: ignore[arg-type]
+
+    monkeypatch.setattr(ai, "hint", long_hint)
+    app = ImhotepApp(lang="de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        seats = (Seat(name="Ann"), Seat(name="Bob"))
+        app.show_match(Match(History.start(Setup(seed=3, starter=0)), seats))
+        await pilot.pause()
+        screen = _screen(app)
+        await pilot.press("H")
+        line = screen.query_one("#message", Line)
+        await _until(pilot, lambda: "[" in line.plain and "+8" in line.plain)
+        assert line.sentences_shown((line.plain,)) == 1, line.plain

@@ -41,6 +41,7 @@ from engine import (
 )
 from engine.actions import PASS, PLACES, STOP, UNLOADS
 from engine.explain import explain_score
+from engine.message import Message
 from engine.tokens import ACTION_TOKENS, BOAT_NAMES
 from match import saves
 from match.history import History
@@ -912,12 +913,16 @@ class GameScreen(Screen[None]):
             return
         self.app.call_from_thread(self._show_hint, state, action, reason)
 
-    def _show_hint(self, state: GameState, action: Action, reason: str) -> None:
+    def _show_hint(self, state: GameState, action: Action, reason: Message) -> None:
         if state is self.state:
             self.match.hint_used()  # the other player is told
             # Keys, not notation: "P1" reads like "player 1".
-            keys = keys_for(action, preview=self.previews_wanted)
-            self.say(_("Hint [{keys}]: {reason}.").format(keys=" ".join(keys), reason=tr(reason)))
+            keys = " ".join(keys_for(action, preview=self.previews_wanted))
+            said = _("Hint [{keys}]: {reason}.").format(keys=keys, reason=tr(reason))
+            if not self.query_one("#message", Line).sentences_shown((said,)):
+                # The keys say what to do: the words keep why.
+                said = _("Hint [{keys}]: {reason}.").format(keys=keys, reason=tr(ai.brief(reason)))
+            self.say(said)
 
     def action_log(self) -> None:
         # The record names the deal: while another terminal plays, exporting
