@@ -26,7 +26,7 @@ from match.files import MAX_FILE_BYTES, StorageError, os_error_reason, read_byte
 from match.match import Match
 from match.saves import read_save
 from match.seats import Seat
-from match.store import Store, StoreError, _describe_db_error
+from match.store import SCHEMA_VERSION, Store, StoreError, _describe_db_error
 from tui import i18n
 from tui.app import ImhotepApp
 
@@ -235,7 +235,7 @@ def test_a_store_of_a_newer_version(tmp_path: Path) -> None:
     with sqlite3.connect(path) as db:
         db.execute("PRAGMA user_version = 99")
     error = _fail(lambda: Store.open(path), StoreError)
-    assert "(store version 99; this one reads 1)" in str(error)
+    assert f"(store version 99; this one reads {SCHEMA_VERSION})" in str(error)
     for language in TRANSLATED:
         shown = _shown(error, language)
         assert str(path) in shown and "99" in shown
