@@ -22,7 +22,7 @@ Public API
     ``state`` with supply and reserve reshuffled from the unseen tokens.
 """
 
-from ai.explain import hint
+from ai.explain import brief, hint
 from ai.hidden import determinize, unseen_tokens
 from ai.players import DEFAULT_BUDGET, LEVELS, ComputerPlayer, Level, StopSignal
 
@@ -43,6 +43,7 @@ __all__ = [
     "ComputerPlayer",
     "Level",
     "StopSignal",
+    "brief",
     "determinize",
     "hint",
     "make_player",

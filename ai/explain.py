@@ -212,6 +212,17 @@ def explain(state: GameState, steps: tuple[Action, ...], rng: random.Random) -> 
     return msg("{steps} sets you up best for the turns ahead", steps=text)
 
 
+def brief(reason: Message) -> Message:
+    """A reason from :func:`explain` without the steps it starts with, for a
+    line too short for it whole (the hint's keys show the steps)."""
+    effect = reason.values.get("effect")
+    if reason.template == "{steps} {effect}" and isinstance(effect, Message):
+        return effect
+    if reason.template == "{steps} sets you up best for the turns ahead":
+        return msg("it sets you up best for the turns ahead")
+    return reason
+
+
 def _walk(
     deal: GameState, rest: tuple[Action, ...], first: Action
 ) -> list[tuple[GameState, Action]]:

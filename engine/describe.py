@@ -2,26 +2,33 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine.actions import Action, Pass, Place, Play, Stop, Swap, Take, Unload
 from engine.message import Listing, Message, msg, pmsg
 from engine.rules import handout, leaving_boats
 from engine.state import GameState
-from engine.tokens import boat_words, token_phrase, token_subject
+from engine.tokens import boat_words, token_phrase, token_subject, tokens_phrase
 
 
-def describe(before: GameState, action: Action, names: tuple[str, str]) -> Message:
+def describe(
+    before: GameState, action: Action, names: tuple[str, str], *, codes: bool = False
+) -> Message:
     """One sentence saying what ``action`` does when taken in ``before``.
 
     A :class:`~engine.message.Message`: English as a ``str``, translatable by
-    the caller. Players' names are put in as they are.
+    the caller. Players' names are put in as they are. With ``codes`` the
+    tokens are named by their codes (``OB``, ``T3``), for a line too short
+    for their names.
     """
     who = names[before.turn]
+    phrase = _code if codes else token_phrase
     if isinstance(action, Place):
         return msg("{player} places a meeple on cell {cell}.", player=who, cell=action.cell + 1)
     if isinstance(action, Unload):
-        return _describe_unload(before, action, who, names)
+        return _describe_unload(before, action, who, names, codes=codes)
     if isinstance(action, Play):
-        return msg("{player} plays {token}.", player=who, token=token_phrase(action.token))
+        return msg("{player} plays {token}.", player=who, token=phrase(action.token))
     if isinstance(action, Take):
         slots = before.boats[action.boat]
         boat = boat_words(action.boat, "owner")
@@ -38,7 +45,7 @@ def describe(before: GameState, action: Action, names: tuple[str, str]) -> Messa
         return msg(
             "{player} takes {token} from slot {slot} of {boat}; a reserve token fills the slot.",
             player=who,
-            token=token_phrase(slots[action.slot]),
+            token=phrase(slots[action.slot]),
             slot=slot,
             boat=boat,
         )
@@ -56,17 +63,25 @@ def describe(before: GameState, action: Action, names: tuple[str, str]) -> Messa
     return msg("{player} has no legal action and passes.", player=who)
 
 
+def _code(token: str, count: int = 1) -> str:
+    return token if count == 1 else f"{count} {token}"
+
+
 def _describe_unload(
-    before: GameState, action: Unload, who: str, names: tuple[str, str]
+    before: GameState, action: Unload, who: str, names: tuple[str, str], *, codes: bool
 ) -> Message:
     given = handout(before, action.boat)
+    # Two tokens alike to one player are told once, with their count.
+    taken = Counter((owner, token) for _, owner, token in given)
+    phrase = _code if codes else tokens_phrase
     gains = Listing(
-        msg("{player} takes {token}", player=names[owner], token=token_phrase(token))
-        for _, owner, token in given
+        msg("{player} takes {token}", player=names[owner], token=phrase(token, count))
+        for (owner, token), count in taken.items()
     )
     boat = boat_words(action.boat, "object")
     slots = before.boats[action.boat]
-    boxed = token_subject(slots[0]) if len(given) == 2 and slots is not None else None
+    subject = _code if codes else token_subject
+    boxed = subject(slots[0]) if len(given) == 2 and slots is not None else None
     if slots is None:
         return _unload_sentence(who, boat, gains, boxed, leaves=False)
     leaving = leaving_boats(before, action.boat)
@@ -86,7 +101,7 @@ def _describe_unload(
 
 
 def _unload_sentence(
-    who: str, boat: Message, gains: Listing, boxed: Message | None, *, leaves: bool
+    who: str, boat: Message, gains: Listing, boxed: Message | str | None, *, leaves: bool
 ) -> Message:
     # Whole sentences for each case, so that every language can order its own.
     if boxed is not None and leaves:

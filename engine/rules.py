@@ -258,7 +258,17 @@ def step_prompt(state: GameState) -> Message:
                 "no legal action: all four of your meeples are on the grid and no boat "
                 "in play has two meeples in its line, so you pass"
             )
-        return msg("place a meeple, unload a boat or play a token")
+        if state.players[state.turn].meeples:
+            return msg("place a meeple, unload a boat or play a token")
+        # All four meeples are on the grid: placing is not among the choices.
+        legal = _turn_actions(state)
+        unload = any(isinstance(a, Unload) for a in legal)
+        play = any(isinstance(a, Play) for a in legal)
+        if unload and play:
+            return msg("all your meeples are on the grid: unload a boat or play a token")
+        if unload:
+            return msg("all your meeples are on the grid: unload a boat")
+        return msg("all your meeples are on the grid: play a token")
     pending = state.pending
     return msg("{token}: {step}", token=token_name(pending.token), step=_STEP_PROMPTS[pending.step])
 

@@ -20,9 +20,11 @@ cheaply; the helpers below classify them.
 
 from __future__ import annotations
 
+from collections import Counter
+from collections.abc import Iterable
 from typing import Final, Literal
 
-from engine.message import Message, pmsg
+from engine.message import Message, nmsg, pmsg
 
 OBELISK: Final = "OB"
 LIGHT_PYRAMID: Final = "PL"
@@ -102,6 +104,37 @@ def token_phrase(token: str) -> Message:
     if token[0] == "B":
         return pmsg("token, as object", "burial chamber {number}", number=int(token[1:]))
     return pmsg("token, as object", 'the "{name}" token', name=TOKEN_NAMES[token])
+
+
+def tokens_phrase(token: str, count: int) -> Message:
+    """``count`` of one token as the object of a sentence ("takes 2 obelisks").
+
+    A boat may hold two tokens alike: "an obelisk and an obelisk" reads as a
+    slip, so a player who takes both is said to take two.
+    """
+    if count == 1:
+        return token_phrase(token)
+    if token == OBELISK:
+        return nmsg("{count} obelisk", "{count} obelisks", count)
+    if token == LIGHT_PYRAMID:
+        return nmsg("{count} light pyramid", "{count} light pyramids", count)
+    if token == DARK_PYRAMID:
+        return nmsg("{count} dark pyramid", "{count} dark pyramids", count)
+    if token[0] == "T":
+        return nmsg(
+            "{count} temple token of {circles}",
+            "{count} temple tokens of {circles}",
+            count,
+            circles=int(token[1]),
+        )
+    # Burial chambers are each one of a kind; action tokens come three alike.
+    return nmsg('{count} "{name}" token', '{count} "{name}" tokens', count, name=TOKEN_NAMES[token])
+
+
+def counted_phrases(tokens: Iterable[str]) -> list[Message]:
+    """Tokens as objects, those alike once with their count, in their order."""
+    counts = Counter(tokens)
+    return [tokens_phrase(token, count) for token, count in counts.items()]
 
 
 def token_subject(token: str) -> Message:

@@ -23,7 +23,7 @@ from __future__ import annotations
 import contextlib
 import threading
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -72,6 +72,9 @@ class Moved:
     seat: int
     text: str  # the log's sentence for it
     by: Where
+    # The action token it is a step of, told whole: the token and each step so
+    # far (just ``text`` for an action outside a token).
+    told: str = ""
 
 
 @dataclass(frozen=True)
@@ -147,8 +150,13 @@ class Match:
         me: str | None = None,
         session: str | None = None,
         computers: dict[int, ComputerPlayer] | None = None,
+        hints: bool = False,
     ) -> None:
         self.history = history
+        # Whether the table allows hints in a game between people (set up
+        # with the game, kept in the store), and how many each seat has used.
+        self.hints_allowed = hints
+        self.hints_used = (0, 0)
         self.seats = seats
         self.here = frozenset(s for s in here if not seats[s].computer)
         self.store = store
@@ -205,11 +213,13 @@ class Match:
         table: bool = False,
         invited: str | None = None,
         me: str | None = None,
+        hints: bool = False,
     ) -> Match:
         """Start a game and keep it in ``store`` (when there is one).
 
         ``table`` opens it for a person in another terminal, who joins with
-        the game's :attr:`code`. Raises RecordError for a bad set-up and
+        the game's :attr:`code`; ``hints`` allows hints against that person
+        (see :attr:`hints_on`). Raises RecordError for a bad set-up and
         StoreError if the store cannot take the game (nothing is written then).
         """
         history = History.start(setup, undo_mode="safe" if table else undo_mode)
@@ -218,7 +228,7 @@ class Match:
             msgspec.structs.replace(seat, owner=me) if index in here and not seat.computer else seat
             for index, seat in enumerate(seats)
         )
-        match = cls(history, (owned[0], owned[1]), here=here, me=me)
+        match = cls(history, (owned[0], owned[1]), here=here, me=me, hints=hints)
         if store is None:
             return match
         if table:
@@ -231,6 +241,7 @@ class Match:
                 table=True,
                 invited=invited,
                 summary=summary_of(history.state),
+                hints=hints,
             )
             match._adopt_store(store, game_id, 0)
         else:
@@ -267,7 +278,15 @@ class Match:
             and not stored.presence[index].live(now)
             and (seats is None or index in seats)
         }
-        match = cls(history, stored.seats, here=frozenset(mine), me=me, code=stored.code)
+        match = cls(
+            history,
+            stored.seats,
+            here=frozenset(mine),
+            me=me,
+            code=stored.code,
+            hints=stored.hints,
+        )
+        match.hints_used = stored.hints_used
         # The revision read with the history, not a later one: a write names
         # the position this process has.
         match._adopt_store(store, game_id, stored.revision)
@@ -367,6 +386,47 @@ class Match:
         """One sentence per action played so far."""
         return tuple(self._log)
 
+    @property
+    def told(self) -> tuple[str, ...]:
+        """The log with each action token and its steps as one entry.
+
+        A step alone ("Ann places a meeple on cell 6") does not say that a
+        token was played: the other player reads the token and its steps whole.
+        """
+        states = self.history.states
+        entries: list[str] = []
+        for ply, text in enumerate(self._log):
+            if entries and states[ply].pending is not None:
+                entries[-1] = _sentences([entries[-1], text])
+            else:
+                entries.append(text)
+        return tuple(entries)
+
+    def _told_last(self, *, codes: bool = False) -> str:
+        """The last entry of :attr:`told`: the token the latest action belongs to.
+
+        With ``codes`` its tokens are named by their codes (see ``describe``).
+        """
+        history = self.history
+        states, actions = history.states, history.actions
+        start = len(self._log) - 1
+        while start > 0 and states[start].pending is not None:
+            start -= 1
+        entry = ""
+        for ply in range(start, len(self._log)):
+            text = (
+                describe(states[ply], actions[ply], self.names, codes=True)
+                if codes
+                else self._log[ply]
+            )
+            entry = _sentences([entry, text]) if entry else text
+        return entry
+
+    def told_in_codes(self) -> str:
+        """The latest token told whole, its tokens named by their codes: for
+        a message line too short for their names."""
+        return self._told_last(codes=True)
+
     def where(self, seat: int) -> Where:
         if self.seats[seat].computer:
             return "computer"
@@ -382,6 +442,59 @@ class Match:
         """True while no one at this keyboard can act (the computer or someone away)."""
         seat = self.to_move
         return seat is not None and self.where(seat) != "here"
+
+    @property
+    def watching(self) -> bool:
+        """True when no seat is played here and a person plays one elsewhere.
+
+        A watcher only looks on: no move, no undo, no hint is theirs. (The
+        computer playing both sides at this keyboard is a demo, not watching.)
+        """
+        return not self.here and any(self.where(s) == "away" for s in (0, 1))
+
+    @property
+    def hints_on(self) -> bool:
+        """Whether a player here may ask for a hint now.
+
+        At one keyboard (against the computer, or two people who both see the
+        screen) always; against a person in another terminal only if the table
+        allowed hints when it was set up; never for a watcher.
+        """
+        if self.watching or not self.here:
+            return False
+        return self.hints_allowed or not self.shared
+
+    def why_no_hint(self) -> Message:
+        if self.watching:
+            return msg("You are watching this game: hints are for its players.")
+        return msg("Hints are off at this table: it was set up without them.")
+
+    def hint_used(self) -> None:
+        """Say that the player here asked for a hint: the other player is told.
+
+        Across terminals the store counts it, and the other side's next look
+        at the store tells them (see :meth:`_follow_hints`).
+        """
+        seat = self.to_move
+        if seat is None or seat not in self.here:
+            return
+        counts = list(self.hints_used)
+        counts[seat] += 1
+        self.hints_used = (counts[0], counts[1])
+        store, game_id = self.store, self.game_id
+        if store is None or game_id is None or not self.shared:
+            return
+        try:
+            store.use_hint(game_id, seat)
+        except StoreError as exc:
+            self._store_failed(exc)
+
+    def _follow_hints(self, stored: StoredGame) -> None:
+        old, self.hints_used = self.hints_used, stored.hints_used
+        for seat in (0, 1):
+            if seat not in self.here and stored.hints_used[seat] > old[seat]:
+                name = self.seats[seat].name
+                self._emit(Notice(msg("{name} asked the computer for a hint.", name=name)))
 
     @property
     def computer_to_move(self) -> bool:
@@ -406,6 +519,8 @@ class Match:
 
     def refusal(self, action: Action, *, seat: int | None = None) -> Message | None:
         """Why ``action`` cannot be played now from ``seat`` (None: it can)."""
+        if self.watching:
+            return msg("you are watching this game: only its players move")
         to_move = self.to_move
         if to_move is not None:
             mover = to_move if seat is None else seat
@@ -440,7 +555,7 @@ class Match:
             return msg("the other player moved first; the game was brought up to date")
         text = describe(before, action, self.names)
         self._log.append(text)
-        self._emit(Moved(action, who, text, by))
+        self._emit(Moved(action, who, text, by, self._told_last()))
         return None
 
     def _keep_new_action(self) -> bool:
@@ -574,6 +689,7 @@ class Match:
                     for ply, text in enumerate(history.full_record.actions)
                 ],
                 cursor=history.cursor,
+                hints=self.hints_allowed,
                 summary=summary_of(history.state),
             )
             self._adopt_store(store, game_id, 0)
@@ -622,6 +738,8 @@ class Match:
         return self.history.can_redo and not self.computers and not self.shared
 
     def why_no_undo(self) -> Message:
+        if self.watching:
+            return msg("You are watching this game: undo is for its players.")
         if not self.here:
             return msg("Undo is off while the computer plays both sides.")
         if self.shared and self.request is not None:
@@ -638,6 +756,8 @@ class Match:
         return msg("Nothing to undo yet.")
 
     def why_no_redo(self) -> Message:
+        if self.watching:
+            return msg("You are watching this game: redo is for its players.")
         if self.computers:
             return msg("Redo is off in a game with the computer: undo, then play on.")
         if self.shared:
@@ -858,6 +978,7 @@ class Match:
 
     def _follow(self, stored: StoredGame) -> None:
         self._follow_seats(stored)
+        self._follow_hints(stored)
         line = list(stored.line)
         mine = [str(a) for a in self.history.actions]
         if self.unsaved:
@@ -912,7 +1033,9 @@ class Match:
             return False
         described = describe(before, action, self.names)
         self._log.append(described)
-        self._emit(Moved(action, seat, described, "here" if by == "here" else by))
+        self._emit(
+            Moved(action, seat, described, "here" if by == "here" else by, self._told_last())
+        )
         return True
 
     def _follow_request(self, request: Request | None) -> None:
@@ -1034,6 +1157,15 @@ class Match:
         self._thinking_on = None
 
 
+def stored_history(store: Store, game_id: int) -> tuple[History, tuple[Seat, Seat]]:
+    """A stored game replayed, and its seats, to look at (no seat is taken).
+
+    Raises StoreError, or RecordError for a damaged record.
+    """
+    stored = store.game(game_id)
+    return _history_of(stored), stored.seats
+
+
 def _history_of(stored: StoredGame) -> History:
     """Replay a stored game through the engine (RecordError if it is damaged)."""
     setup = decode_setup(stored.setup)
@@ -1052,7 +1184,7 @@ def _sound(request: Request) -> bool:
     return request.seat in (0, 1) and 0 <= request.to_ply < request.at_ply
 
 
-def _sentences(said: list[Message]) -> str:
+def _sentences(said: Sequence[str]) -> str:
     """Up to two sentences, one after the other (what changed at each seat)."""
     if not said:
         return ""
@@ -1075,4 +1207,5 @@ __all__ = [
     "Rewound",
     "SeatsChanged",
     "TakebackAsked",
+    "stored_history",
 ]

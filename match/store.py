@@ -60,11 +60,18 @@ from match.words import as_message, msg
 if TYPE_CHECKING:
     from engine.message import Message
 
-SCHEMA_VERSION = 2  # 2: games.revision
+SCHEMA_VERSION = 3  # 2: games.revision; 3: hints between people
 APPLICATION_ID = 0x494D4844  # "IMHD": tells our database from any other SQLite file
 # What each schema version adds to the one before, in one transaction.
 _UPGRADES = {
     2: "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;",
+    # Whether a game between people allows hints (set when the table is set
+    # up), and how many each seat has used.
+    3: """
+ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN hints0 INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN hints1 INTEGER NOT NULL DEFAULT 0;
+""",
 }
 # SQLite's own files beside the database: none of them may be a link either.
 _SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -98,7 +105,10 @@ CREATE TABLE IF NOT EXISTS games (
     invited TEXT,
     created_at REAL NOT NULL,
     updated_at REAL NOT NULL,
-    revision INTEGER NOT NULL DEFAULT 0
+    revision INTEGER NOT NULL DEFAULT 0,
+    hints INTEGER NOT NULL DEFAULT 0,
+    hints0 INTEGER NOT NULL DEFAULT 0,
+    hints1 INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS seats (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -226,6 +236,10 @@ class StoredGame:
     created_at: float
     updated_at: float
     revision: int = 0  # see Store.append: a write names the revision it was made on
+    # Hints in a game between people: allowed when the table was set up, and
+    # how many each seat has used (the other player is told of each).
+    hints: bool = False
+    hints_used: tuple[int, int] = (0, 0)
 
     @property
     def line(self) -> tuple[str, ...]:
@@ -506,6 +520,7 @@ class Store:
         summary: tuple[int, int, int] = (0, 0, 0),
         created_at: float | None = None,
         imported: tuple[str, str] | None = None,
+        hints: bool = False,
     ) -> int:
         """A new game; returns its id. ``table`` gives it a code others join with.
 
@@ -521,8 +536,8 @@ class Store:
             code = self._new_code(db) if table else None
             row = db.execute(
                 "INSERT INTO games (code, setup, undo_mode, status, cursor, to_move, score0,"
-                " score1, invited, created_at, updated_at) VALUES (?,?,?,?,?,?,?,?,?,?,?)"
-                " RETURNING id",
+                " score1, invited, created_at, updated_at, hints)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
                 (
                     code,
                     setup.decode(),
@@ -533,6 +548,7 @@ class Store:
                     invited,
                     created,
                     now,
+                    int(hints),
                 ),
             ).fetchone()
             game_id = int(row[0])
@@ -591,12 +607,19 @@ class Store:
             self._version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
         return "revision" if self._version >= 2 else "0"
 
+    def _hint_columns(self) -> str:
+        # Likewise for version 3's columns: a file not yet upgraded allows no hints.
+        if self._version < 3:
+            self._version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+        return "hints, hints0, hints1" if self._version >= 3 else "0, 0, 0"
+
     def _game(self, game_id: int) -> StoredGame:
         with self._errors():
             db = self._db
             row = db.execute(
                 "SELECT id, code, setup, undo_mode, status, cursor, invited, created_at,"
-                f" updated_at, {self._revision_column()} FROM games WHERE id = ?",
+                f" updated_at, {self._revision_column()}, {self._hint_columns()}"
+                " FROM games WHERE id = ?",
                 (game_id,),
             ).fetchone()
             if row is None:
@@ -665,6 +688,11 @@ class Store:
             created_at=rows.moment(row[7], "games.created_at"),
             updated_at=rows.moment(row[8], "games.updated_at"),
             revision=rows.revision(row[9], "games.revision"),
+            hints=rows.whole(row[10], "games.hints", 0, 1) == 1,
+            hints_used=(
+                rows.whole(row[11], "games.hints0", 0, rows.MAX_PLIES),
+                rows.whole(row[12], "games.hints1", 0, rows.MAX_PLIES),
+            ),
         )
 
     def find_code(self, code: str) -> int | None:
@@ -857,6 +885,12 @@ class Store:
             (cursor, *summary, now, status, status, game_id),
         ).fetchone()
         return int(row[0])
+
+    def use_hint(self, game_id: int, seat: int) -> None:
+        """Count a hint the player at ``seat`` asked for (the other is told of it)."""
+        column = "hints1" if seat else "hints0"
+        with self._errors(), self._write() as db:
+            db.execute(f"UPDATE games SET {column} = {column} + 1 WHERE id = ?", (game_id,))
 
     def set_undo_mode(self, game_id: int, mode: str) -> None:
         with self._errors(), self._write() as db:

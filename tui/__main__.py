@@ -88,6 +88,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
         action="store_true",
         help="play the online rules: boats are refilled when the turn ends, who starts is drawn",
     )
+    host.add_argument(
+        "--hints",
+        action="store_true",
+        help="allow hints at this table (the other player is told of each one)",
+    )
     join = commands.add_parser("join", help="take the other seat of a table by its code")
     _common(join, top=False)
     join.add_argument("code", help="the table's code, as the host's screen shows it")
@@ -158,6 +163,7 @@ def _host(args: argparse.Namespace, store: Store, me: str) -> Match:
             here=frozenset({mine}),
             table=True,
             me=me,
+            hints=args.hints,
         )
     except RecordError as exc:
         raise CommandLineError(tr_error(exc), 2) from exc

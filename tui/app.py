@@ -308,10 +308,15 @@ class ImhotepApp(App[None]):
         self.last_options = options
         if options.form() != self.settings.new_game:
             self._remember(new_game=options.form())
-        self.start_game(setup_for(options), options.names, options.kinds)
+        self.start_game(setup_for(options), options.names, options.kinds, hints=options.hints)
 
     def start_game(
-        self, setup: Setup, names: tuple[str, str], kinds: tuple[str, str] = ("human", "human")
+        self,
+        setup: Setup,
+        names: tuple[str, str],
+        kinds: tuple[str, str] = ("human", "human"),
+        *,
+        hints: bool = False,
     ) -> GameScreen:
         from match.match import Match
         from match.seats import Seat
@@ -341,6 +346,7 @@ class ImhotepApp(App[None]):
                 me=self.me,
                 here=frozenset({0, 1}) - away,
                 table=bool(away),
+                hints=hints,
             )
         except StoreError as exc:
             self.notify(

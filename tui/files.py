@@ -46,6 +46,7 @@ class GameForm(msgspec.Struct, frozen=True, kw_only=True):
     sides: Annotated[str, msgspec.Meta(pattern="^[AB]{4}$")] = "AAAA"
     starter: Literal[0, 1] | None = 0  # None: chosen at random
     rules: Literal["classic", "online"] = "classic"  # engine.state.Rules
+    hints: bool = False  # hints against another terminal (a rule of the table)
 
 
 class Settings(msgspec.Struct, frozen=True, kw_only=True):

@@ -6,9 +6,11 @@ for the prompt and the message line. Pure Python, no Textual.
 
 from __future__ import annotations
 
+from collections import Counter
+
 from engine import UnloadPreview
-from engine.tokens import BOAT_NAMES, token_phrase, token_subject
-from tui.glyphs import Glyphs
+from engine.tokens import BOAT_NAMES, counted_phrases, token_subject
+from tui.glyphs import ASCII, Glyphs
 from tui.i18n import _, ngettext, tr
 from tui.keys import BOAT_KEYS
 
@@ -63,7 +65,14 @@ def preview_sentences(
     parts = []
     for who in takers:
         taken = preview.tokens_for(who)
-        tokens = _joined(list(taken) if codes else [tr(token_phrase(token)) for token in taken])
+        if codes:
+            # As the box line counts them ("OB" and a times sign, "2").
+            counts = Counter(taken)
+            times = "x" if glyphs is ASCII else "\u00d7"
+            tokens = _joined([c if n == 1 else f"{c}{times}{n}" for c, n in counts.items()])
+        else:
+            # Two alike are "2 obelisks", not "an obelisk and an obelisk".
+            tokens = _joined([tr(phrase) for phrase in counted_phrases(taken)])
         before, after = preview.before[who].total, preview.after[who].total
         parts.append(
             _("{name} takes {tokens} ({before} {arrow} {after})").format(

@@ -51,6 +51,7 @@ from tui.screens.game import GameScreen, cut_at_word
 from tui.screens.game_over import GameOverScreen
 from tui.screens.games import GamesScreen
 from tui.screens.help import HelpScreen
+from tui.screens.lobby import LobbyScreen
 from tui.screens.new_game import PLAYER_KINDS, NewGameScreen
 from tui.unload_preview import preview_sentences
 from tui.widgets.keybar import KeyBar
@@ -422,6 +423,36 @@ def _lobby_store(path: Path) -> list[str]:
     return codes
 
 
+def _duel_to_the_end(
+    path: Path, players: tuple[str, str], names: tuple[str, str], seed: int
+) -> tuple[Match, Match, Action]:
+    """A duel played to its last move, each side from its own connection as two
+    terminals do; the two sides and the last move."""
+    setup = Setup(seed=seed, starter=0)
+    host = Match.new(
+        setup,
+        (Seat(name=names[0]), Seat(name="Player 2")),
+        store=Store.open(path),
+        here=frozenset({0}),
+        table=True,
+        me=players[0],
+    )
+    assert host.code is not None
+    guest = Match.join(Store.open(path), host.code, me=players[1], name=names[1])
+    host.poll()
+    *moves, last = _random_game(setup)
+    for action in moves:
+        _play(host, guest, action)
+    return host, guest, last
+
+
+def _play(host: Match, guest: Match, action: Action) -> None:
+    mover = host.to_move
+    assert mover is not None and (host, guest)[mover].play(action) is None
+    host.poll()
+    guest.poll()
+
+
 @pytest.mark.parametrize("language", LANGUAGES)
 async def test_the_lobby_reads_whole(language: str, tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
@@ -444,6 +475,34 @@ async def test_the_lobby_reads_whole(language: str, tmp_path: Path) -> None:
         await tour.press("escape")
         await tour.press("enter")
         await tour.look("a game from the lobby", wait=0.2)
+    assert not tour.problems, tour.verdict()
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_lobby_after_a_game_ends_reads_whole(language: str, tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    with Store.open(path) as store:
+        for player, name in ((ALICE, "alice"), (BOB, "bob"), (CAROL, "carol")):
+            store.name_player(player, name)
+    others = _duel_to_the_end(path, (BOB, CAROL), ("bob", "carol"), 9)
+    _play(*others)
+    host, guest, last = _duel_to_the_end(path, (ALICE, BOB), ("alice", "bob"), 8)
+    host.close()
+    app = _app(language, store=Store.open(path), me=ALICE, disk=False, lobby="alice")
+    async with app.run_test(size=SIZE) as pilot:
+        tour = Tour(app, pilot, language)
+        await tour.look("the lobby, a game in play", wait=0.1)
+        _play(host, guest, last)
+        lobby = app.screen
+        assert isinstance(lobby, LobbyScreen)
+        lobby.reload()  # as its look at the store each second would
+        await tour.look("the lobby after the game ended", wait=0.1)
+        lines = "\n".join(screen_lines(app))
+        assert i18n.pgettext("game result", "you won") in lines or (
+            i18n.pgettext("game result", "you lost") in lines
+        )
+        await tour.press("enter")
+        await tour.look("a finished game in the replay viewer", wait=0.1)
     assert not tour.problems, tour.verdict()
 
 
@@ -524,3 +583,40 @@ def test_an_unload_too_long_for_the_message_line_names_its_tokens_by_code() -> N
     assert len(coded[takes]) < len(worded[takes])
     # Only the tokens' names change: every other sentence stays as it was.
     assert coded[:takes] + coded[takes + 1 :] == worded[:takes] + worded[takes + 1 :]
+
+
+# --- a watcher's screen, and the fullest Held row ------------------------------------------
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_a_watchers_screen_and_four_held_tokens_read_whole(
+    language: str, tmp_path: Path
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    host, guest, last = _duel_to_the_end(path, (ALICE, BOB), ("alice", "bob"), 8)
+    assert host.game_id is not None
+    watching = Match.open(Store.open(path), host.game_id, me=CAROL, seats=frozenset())
+    app = _app(language, store=watching.store, me=CAROL)
+    async with app.run_test(size=SIZE) as pilot:
+        tour = Tour(app, pilot, language)
+        app.show_match(watching)
+        await tour.look("watching a game", wait=0.1)
+        await tour.press("z")
+        await tour.look("watching: z")
+        await tour.press("5")
+        await tour.look("watching: a cell key")
+        _play(host, guest, last)
+        watching.poll()
+        await tour.look("watching: the game over", wait=0.1)
+        assert isinstance(app.screen, GameOverScreen)
+        await tour.press("b")
+        await tour.look("watching: the board after the game")
+        # Four tokens, three of them different: the widest the row gets.
+        four = _found(
+            0, lambda s: any(len(p.actions) >= 4 and len(set(p.actions)) >= 3 for p in s.players)
+        )
+        await _show(tour, four)
+        await tour.look("four action tokens held")
+        held = "\n".join(screen_lines(app))
+        assert "AU" in held and "AP" in held
+    assert not tour.problems, tour.verdict()

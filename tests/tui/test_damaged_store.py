@@ -46,6 +46,9 @@ COLUMNS = {
         "created_at",
         "updated_at",
         "revision",
+        "hints",
+        "hints0",
+        "hints1",
     ],
     # seats.seat is guarded by the schema itself (CHECK seat IN (0, 1)); a
     # missing seat row is one of the deletions below.

@@ -149,7 +149,16 @@ KEYS: Final[tuple[Key, ...]] = (
     Key("load", ("o",), "o", N_("load a game")),
     Key("log", ("g",), "g", N_("show the move log, with a replay viewer")),
     Key("details", ("i",), "i", N_("how each monument's points arise")),
-    Key("hint", ("H",), "H", N_("a hint: what the hard computer player would do, and why")),
+    Key(
+        "hint",
+        ("H",),
+        "H",
+        N_(
+            "a hint: what the hard computer player would do, and why (against another"
+            " terminal only if the table allows hints, and the other player is told)"
+        ),
+    ),
+    Key("codes", ("C",), "C", N_("every token code in words, on the message line")),
     Key("faster", ("plus", "equals_sign"), "+", N_("computer players move sooner")),
     Key("slower", ("minus",), "-", N_("computer players wait longer")),
     Key("new", ("n",), "n", N_("new game (once the game is over)")),
@@ -331,6 +340,7 @@ empty each unload takes its boat out of the game, until only one is left."""),
 corner of the harbor names the token under the cursor (or the mouse) in words;
 with the cursor on a cell it keys the four action tokens. A window of 100x30 or
 more spells every token out on the boats and lists the codes beside the board."""),
+        _("In any window, {key} lists every code in words on the message line.").format(key="`C`"),
         _harbor_codes(),
     )
 

@@ -41,7 +41,8 @@ from engine import (
 )
 from engine.actions import PASS, PLACES, STOP, UNLOADS
 from engine.explain import explain_score
-from engine.tokens import BOAT_NAMES
+from engine.message import Message
+from engine.tokens import ACTION_TOKENS, BOAT_NAMES
 from match import saves
 from match.history import History
 from match.match import Event, Match, Moved, Notice, Rewound, SeatsChanged, TakebackAsked
@@ -56,7 +57,7 @@ from tui.paths import style_path
 from tui.screens.details import DetailsScreen
 from tui.screens.files import ConfirmScreen, PromptScreen
 from tui.screens.log import LogScreen
-from tui.token_words import full_name
+from tui.token_words import full_name, short_legend
 from tui.unload_preview import preview_prompt, preview_sentences
 from tui.widgets.harbor import CellChosen, Harbor, Marks, SlotChosen
 from tui.widgets.info import HarborInfo
@@ -71,6 +72,10 @@ MIN_WIDTH, MIN_HEIGHT = 80, 24
 _CELL_OF_ACTION = {f"digit({n})": n for n in range(1, 10)}
 _BOAT_OF_ACTION = {f"boat({i})": name for i, name in enumerate(BOAT_NAMES)}
 _TOKEN_OF_ACTION = {f"play('{token}')": token for token in TOKEN_KEYS.values()}
+# The keys that act for a player at the table: a watcher is not shown them.
+_PLAYERS_ONLY = frozenset(
+    {"choose", "stop", "pass_turn", "undo", "redo", "hint", "save", "new_game"}
+)
 # How often the screen looks for moves made in another terminal: a move shows
 # there within this time plus a frame, and a look costs one SQLite pragma.
 POLL_SECONDS = 0.1
@@ -123,6 +128,7 @@ class GameScreen(Screen[None]):
         Binding("w", "save", N_("Save")),
         Binding("g", "log", N_("Log")),
         Binding("i", "details", N_("Points"), show=False),
+        Binding("C", "codes", N_("Codes")),
         Binding("H", "hint", N_("Hint"), show=False),
         Binding("plus,equals_sign", "speed(-1)", N_("Faster"), show=False),
         Binding("minus", "speed(1)", N_("Slower"), show=False),
@@ -137,6 +143,9 @@ class GameScreen(Screen[None]):
         Binding("z", "refused('undo')", show=False),
         Binding("y", "refused('redo')", show=False),
     ]
+
+    # Shown on the key bar only when the other keys leave room for them.
+    OPTIONAL_KEYS: ClassVar[frozenset[str]] = frozenset({"codes"})
 
     # The screen draws nothing itself (repaint=False): its watchers hand the
     # change to the widgets that show it, and only those repaint.
@@ -315,7 +324,7 @@ class GameScreen(Screen[None]):
             for panel in self.query(PlayerPanel):
                 panel.state = state
             log = self.query_one(ActionLog)
-            log.entries = tuple(tr(entry) for entry in self._log)
+            log.entries = tuple(tr(entry) for entry in self.match.told)
             # The rules in force, on the log's top rule: the online rules
             # change when boats are refilled, and both players must know.
             rules = _("Online rules") if state.rules == "online" else None
@@ -384,7 +393,9 @@ class GameScreen(Screen[None]):
             who = current_player(state)
             name = self.names[who]
             head = f"{glyphs.turn} {glyphs.meeples[who]} "
-            if match.seats[who].owner is None:
+            if match.watching:
+                text = head + _("{name}'s turn. You are watching.").format(name=name)
+            elif match.seats[who].owner is None:
                 text = head + _("waiting for a player to join (table {code})").format(
                     code=match.code
                 )
@@ -438,7 +449,8 @@ class GameScreen(Screen[None]):
             # is not sent looking for them, and the step's words keep the room.
             playable = {action.token for action in legal if isinstance(action, Play)}
             tokens = "".join(f" {key}" for key, token in TOKEN_KEYS.items() if token in playable)
-            return f" [1-9 {boats}{tokens}]"
+            cells = "1-9 " if any(isinstance(action, Place) for action in legal) else ""
+            return f" [{cells}{boats}{tokens}]"
         hint = {
             "take": _("{boats}, then 1-3"),
             "swap": _("{boats}, then two of 1-3"),
@@ -474,6 +486,9 @@ class GameScreen(Screen[None]):
     def choose(self, action: Action) -> bool:
         """Hand ``action`` to the match; show the reason if it is refused."""
         match = self.match
+        if match.watching:
+            self.say(_("You are watching this game: only its players move."))
+            return False
         if match.waiting:
             who = current_player(self.state)
             if match.where(who) == "computer":
@@ -558,7 +573,12 @@ class GameScreen(Screen[None]):
                 self.say("")
             else:
                 # The log's sentence, with the level beside the name it starts with.
-                name, said = self.names[event.seat], tr(event.text)
+                name, said = self.names[event.seat], tr(event.told or event.text)
+                line = self.query_one("#message", Line)
+                if event.told and not line.sentences_shown((said,)):
+                    # Names of tokens are long in some languages: rather the
+                    # codes the boats show than a part of the move unsaid.
+                    said = tr(self.match.told_in_codes())
                 if event.by == "computer" and said.startswith(name):
                     said = f"{name} ({kind_word(self.kinds[event.seat])}){said[len(name) :]}"
                 self.say(said)
@@ -610,11 +630,16 @@ class GameScreen(Screen[None]):
     def _game_over(self) -> None:
         from tui.screens.game_over import GameOverScreen
 
-        self.app.push_screen(GameOverScreen(self.state, self.names), self._after_game)
+        self.app.push_screen(
+            GameOverScreen(self.state, self.names, new_game=not self.match.watching),
+            self._after_game,
+        )
 
     async def _after_game(self, choice: str | None) -> None:
         result = outcome(self.state)
-        if result is not None:
+        if result is not None and self.match.watching:
+            self.say(tr(result.describe(self.names)) + ".")
+        elif result is not None:
             self.say(
                 _("{result}. Press n for a new game.").format(
                     result=tr(result.describe(self.names))
@@ -863,6 +888,20 @@ class GameScreen(Screen[None]):
             topic=message.topic,
         )
 
+    def action_codes(self) -> None:
+        """Every token code in words, on the message line.
+
+        At 80x24 the boats show codes only, and the harbor's corner keys the
+        action tokens alone: this is the one key away for the others.
+        """
+        entries = [f"{codes} {words}" for codes, words in short_legend()]
+        every = ", ".join(entries)
+        line = self.query_one("#message", Line)
+        if not line.sentences_shown((every,)):
+            # The action tokens' codes are keyed in the harbor's corner already.
+            every = ", ".join(entries[: -len(ACTION_TOKENS)])
+        self.say(every, topic="harbor")
+
     def action_details(self) -> None:
         self.app.push_screen(DetailsScreen(self.state, self.names))
 
@@ -893,6 +932,9 @@ class GameScreen(Screen[None]):
     def action_hint(self) -> None:
         if self.state.over or self.match.waiting:
             return
+        if not self.match.hints_on:
+            self.say(tr(self.match.why_no_hint()), error=True)
+            return
         self.say(_("Thinking about a hint..."))
         self._hint_stop = threading.Event()
         self.run_worker(
@@ -908,11 +950,16 @@ class GameScreen(Screen[None]):
             return
         self.app.call_from_thread(self._show_hint, state, action, reason)
 
-    def _show_hint(self, state: GameState, action: Action, reason: str) -> None:
+    def _show_hint(self, state: GameState, action: Action, reason: Message) -> None:
         if state is self.state:
+            self.match.hint_used()  # the other player is told
             # Keys, not notation: "P1" reads like "player 1".
-            keys = keys_for(action, preview=self.previews_wanted)
-            self.say(_("Hint [{keys}]: {reason}.").format(keys=" ".join(keys), reason=tr(reason)))
+            keys = " ".join(keys_for(action, preview=self.previews_wanted))
+            said = _("Hint [{keys}]: {reason}.").format(keys=keys, reason=tr(reason))
+            if not self.query_one("#message", Line).sentences_shown((said,)):
+                # The keys say what to do: the words keep why.
+                said = _("Hint [{keys}]: {reason}.").format(keys=keys, reason=tr(ai.brief(reason)))
+            self.say(said)
 
     def action_log(self) -> None:
         # The record names the deal: while another terminal plays, exporting
@@ -927,6 +974,8 @@ class GameScreen(Screen[None]):
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.has_class("too-small") and action != "leave":
             return False  # the board is hidden: a key must not play on it unseen
+        if self.match.watching and action in _PLAYERS_ONLY:
+            return False  # a watcher is shown only the keys that do something for them
         if action == "save":
             # A save names the deal: not while another terminal plays the other
             # side, and never on the server's disk (its games are in the store).

@@ -55,8 +55,9 @@ class GameOverScreen(ModalScreen[str]):
         Binding("q", "dismiss('quit')", N_("Quit")),
     ]
 
-    def __init__(self, state: GameState, names: tuple[str, str]) -> None:
+    def __init__(self, state: GameState, names: tuple[str, str], *, new_game: bool = True) -> None:
         super().__init__()
+        self.new_game = new_game  # off for a watcher: the game was not theirs
         result = outcome(state)
         assert result is not None, "the game over screen needs a finished game"
         self.result = result
@@ -68,9 +69,18 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(Text(tr(self.result.describe(self.names))), id="verdict")
             yield Static(breakdown_table(self.result.scores, self.names), id="breakdown")
             with Horizontal(id="buttons"):
-                yield Button(_("New game"), id="new", variant="primary")
-                yield Button(_("Board"), id="board")
+                if self.new_game:
+                    yield Button(_("New game"), id="new", variant="primary")
+                if self.new_game:
+                    yield Button(_("Board"), id="board")
+                else:
+                    yield Button(_("Board"), id="board", variant="primary")
                 yield Button(_("Quit"), id="quit")
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if action == "dismiss" and parameters == ("new",):
+            return self.new_game
+        return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()

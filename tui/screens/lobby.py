@@ -52,7 +52,9 @@ LEVELS = (
     (N_("Hard"), "hard"),
 )
 
-Kind = Literal["mine", "table", "playing"]
+Kind = Literal["mine", "table", "playing", "over"]
+# Finished games the lobby lists: this player's first, then others' duels.
+FINISHED_ROWS = 4
 
 
 def ago(then: float, now: float) -> str:
@@ -99,6 +101,7 @@ class LobbyLists:
     tables: tuple[Row, ...]
     playing: tuple[Row, ...]
     my_open_tables: int
+    finished: tuple[Row, ...] = ()
 
 
 def _my_seat(game: GameSummary, me: str) -> int | None:
@@ -128,6 +131,52 @@ def _table_setup(store: Store, game_id: int) -> tuple[str, int | None]:
     if len(setup.sides) != 4 or not set(setup.sides) <= {"A", "B"} or setup.starter not in (0, 1):
         return "?", None
     return " ".join(setup.sides), setup.starter
+
+
+def _starter(store: Store, game_id: int) -> int | None:
+    return _table_setup(store, game_id)[1]
+
+
+def _finished_row(store: Store, game: GameSummary, me: str, now: float) -> Row:
+    """A finished game: who played, who won (from the reader's side for their own)."""
+    seat = _my_seat(game, me)
+    first, second = game.scores
+    if first != second:
+        winner: int | None = 0 if first > second else 1
+    else:
+        # Equal totals: the player who did not start wins (rules, end of game).
+        starter = _starter(store, game.id)
+        winner = None if starter is None else 1 - starter
+    if winner is None:
+        result = "?"
+    elif seat is None:
+        result = _("{name} won").format(name=game.seats[winner].label)
+    elif winner == seat:
+        result = pgettext("game result", "you won")
+    else:
+        result = pgettext("game result", "you lost")
+    if seat is None:
+        players, score = game.title, f"{first}-{second}"
+    else:
+        players = game.seats[1 - seat].label
+        score = f"{game.scores[seat]}-{game.scores[1 - seat]}"
+    return Row("over", game.id, (players, result, score, ago(game.updated_at, now)))
+
+
+def _finished(store: Store, me: str, now: float) -> tuple[Row, ...]:
+    rows = [
+        _finished_row(store, game, me, now)
+        for game in store.games(owner=me, statuses=("over",), limit=FINISHED_ROWS)
+    ]
+    for game in store.games(statuses=("over",), limit=50):
+        if len(rows) >= FINISHED_ROWS:
+            break
+        if _my_seat(game, me) is not None or any(s.computer for s in game.seats):
+            continue
+        if game.seats[0].owner == game.seats[1].owner:
+            continue  # one person's game at one keyboard is theirs alone
+        rows.append(_finished_row(store, game, me, now))
+    return tuple(rows)
 
 
 def lobby_lists(store: Store, me: str, now: float | None = None) -> LobbyLists:
@@ -221,6 +270,7 @@ def lobby_lists(store: Store, me: str, now: float | None = None) -> LobbyLists:
         tables=tuple(tables),
         playing=tuple(playing),
         my_open_tables=open_tables,
+        finished=_finished(store, me, now),
     )
 
 
@@ -229,6 +279,7 @@ class HostChoice:
     invite: str | None  # a player's name, or None for anyone
     sides: str  # "AAAA", "BBBB" or "random"
     rules: Rules = "classic"
+    hints: bool = False  # a rule of the table: the other player is told of each hint
 
 
 class HostScreen(ModalScreen[HostChoice | None]):
@@ -262,6 +313,14 @@ class HostScreen(ModalScreen[HostChoice | None]):
                     allow_blank=False,
                     id="rules",
                 )
+            with Horizontal(classes="row"):
+                yield Label(_("Hints"), classes="label")
+                yield Select(
+                    [(_("Off"), "off"), (_("Allowed (each hint is told)"), "on")],
+                    value="off",
+                    allow_blank=False,
+                    id="hints",
+                )
             yield Static("", id="problem")
             with Horizontal(classes="buttons"):
                 yield Button(_("Open the table"), id="open", variant="primary", compact=True)
@@ -277,7 +336,8 @@ class HostScreen(ModalScreen[HostChoice | None]):
         invite = self.query_one("#invite", Input).value.strip() or None
         sides = str(self.query_one("#sides", Select).value)
         rules: Rules = "online" if self.query_one("#rules", Select).value == "online" else "classic"
-        self.dismiss(HostChoice(invite, sides, rules))
+        hints = self.query_one("#hints", Select).value == "on"
+        self.dismiss(HostChoice(invite, sides, rules, hints))
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:
@@ -356,10 +416,16 @@ class LobbyScreen(Screen[None]):
             yield Static(Text(who), id="who")
             yield Static(_("Your games"), classes="heading")
             yield DataTable(id="mine", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="mine-empty", classes="empty")
             yield Static(_("Open tables"), classes="heading")
             yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="tables-empty", classes="empty")
             yield Static(_("Being played (watch)"), classes="heading")
             yield DataTable(id="playing", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="playing-empty", classes="empty")
+            yield Static(_("Finished (replay)"), classes="heading")
+            yield DataTable(id="finished", cursor_type="row", zebra_stripes=True)
+            yield Static("", id="finished-empty", classes="empty")
             yield Static("", id="message")
         yield KeyBar()
 
@@ -369,18 +435,26 @@ class LobbyScreen(Screen[None]):
         moves = pgettext("lobby column", "Moves")
         score = pgettext("lobby column", "Score")
         last = pgettext("lobby column", "Last")
-        self.query_one("#mine", DataTable).add_columns(
-            pgettext("lobby column", "Against"), "", moves, score, last
-        )
-        self.query_one("#tables", DataTable).add_columns(
-            pgettext("lobby column", "Host"),
-            pgettext("lobby column", "Sides"),
-            pgettext("lobby column", "Starts"),
-            pgettext("lobby column", "Waiting"),
-        )
-        self.query_one("#playing", DataTable).add_columns(
-            pgettext("lobby column", "Players"), moves, score, last
-        )
+        columns = {
+            "#mine": (pgettext("lobby column", "Against"), "", moves, score, last),
+            "#tables": (
+                pgettext("lobby column", "Host"),
+                pgettext("lobby column", "Sides"),
+                pgettext("lobby column", "Starts"),
+                pgettext("lobby column", "Waiting"),
+            ),
+            "#playing": (pgettext("lobby column", "Players"), moves, score, last),
+            # TRANSLATORS: the finished games' columns: "Result" says who
+            # won, "Ended" how long ago the game ended.
+            "#finished": (
+                pgettext("lobby column", "Players"),
+                pgettext("lobby column", "Result"),
+                score,
+                pgettext("lobby column", "Ended"),
+            ),
+        }
+        for selector, labels in columns.items():
+            self.query_one(selector, DataTable).add_columns(*labels)
         self.reload()
         self.set_interval(POLL_SECONDS, self._poll, name="lobby")
 
@@ -427,6 +501,7 @@ class LobbyScreen(Screen[None]):
         self._fill("#mine", lists.mine, _("No games yet: h hosts a table, c plays the computer."))
         self._fill("#tables", lists.tables, _("No open tables: h opens one."))
         self._fill("#playing", lists.playing, _("No one else is playing."))
+        self._fill("#finished", lists.finished, _("No finished games yet."))
         focused = self.focused
         if first or not isinstance(focused, DataTable) or not focused.can_focus:
             # Start where there is something to choose: your games, else a table.
@@ -434,6 +509,7 @@ class LobbyScreen(Screen[None]):
                 ("#mine", lists.mine),
                 ("#tables", lists.tables),
                 ("#playing", lists.playing),
+                ("#finished", lists.finished),
             ):
                 if rows:
                     self.query_one(selector, DataTable).focus()
@@ -448,12 +524,15 @@ class LobbyScreen(Screen[None]):
         for row in rows:
             # Names are the players' own text: never markup.
             table.add_row(*(Text(cell) for cell in row.cells), key=f"{row.kind}:{row.game_id}")
-        if not rows:
-            table.add_row(Text(empty, style="italic"), key="empty")
-        else:
+        if rows:
             table.move_cursor(row=min(keep, len(rows) - 1))
-        # An empty list is no stop for Tab.
+        # An empty list says so under its columns, not in a column of its own
+        # (a column keeps the width of the longest cell it held: a sentence
+        # there pushed the others off the screen), and is no stop for Tab.
         table.can_focus = bool(rows)
+        note = self.query_one(f"{selector}-empty", Static)
+        note.update(Text(empty, style="italic"))
+        note.display = not rows
 
     def _selected(self) -> Row | None:
         focused = self.focused
@@ -463,6 +542,7 @@ class LobbyScreen(Screen[None]):
             "mine": self._lists.mine,
             "tables": self._lists.tables,
             "playing": self._lists.playing,
+            "finished": self._lists.finished,
         }.get(focused.id or "", ())
         if not rows or not 0 <= focused.cursor_row < len(rows):
             return None
@@ -486,6 +566,8 @@ class LobbyScreen(Screen[None]):
             self.imhotep.open_stored(row.game_id)
         elif row.kind == "table":
             self._join(row)
+        elif row.kind == "over":
+            self._replay(row.game_id)
         else:
             self._watch(row.game_id)
 
@@ -496,6 +578,8 @@ class LobbyScreen(Screen[None]):
             return
         if row.kind == "mine":
             self.imhotep.open_stored(row.game_id)
+        elif row.kind == "over":
+            self._replay(row.game_id)
         else:
             self._watch(row.game_id)
 
@@ -548,6 +632,25 @@ class LobbyScreen(Screen[None]):
             self.say(_("Cannot watch that game: {reason}").format(reason=_why(exc)))
             return
         self.imhotep.show_match(match)
+
+    def _replay(self, game_id: int) -> None:
+        """A finished game, move by move, in the game log's replay viewer."""
+        from engine import RecordError
+        from match.match import stored_history
+        from match.store import StoreError
+        from tui.screens.log import LogScreen
+
+        store = self.imhotep.store
+        if store is None:
+            return
+        try:
+            history, seats = stored_history(store, game_id)
+        except (StoreError, RecordError) as exc:
+            self.say(_("Cannot open that game: {problem}").format(problem=_why(exc)))
+            return
+        names = (seats[0].name, seats[1].name)
+        # No export: over SSH a file would be written on the server's disk.
+        self.app.push_screen(LogScreen(history, names, ascii=self.imhotep.ascii, export=False))
 
     def action_host(self) -> None:
         lists = self._lists
@@ -607,6 +710,7 @@ class LobbyScreen(Screen[None]):
                 table=True,
                 invited=invited,
                 me=self.imhotep.me,
+                hints=choice.hints,
             )
         except (StoreError, RecordError) as exc:
             self.say(_("Cannot open a table: {reason}").format(reason=_why(exc)))

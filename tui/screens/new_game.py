@@ -49,6 +49,7 @@ ROW_TITLES = (
     *(title for _key, title in MONUMENTS),
     N_("Who starts"),
     N_("Rules"),
+    N_("Hints"),
     N_("Seed"),
 )
 
@@ -135,6 +136,9 @@ class GameOptions:
     starter: int | None = 0  # None: chosen at random
     seed: int | None = None
     rules: Rules = "classic"  # "online": who starts is drawn, whatever ``starter`` says
+    # Hints against a person in another terminal: a rule of the table, off
+    # unless chosen (at one keyboard, and against the computer, always on).
+    hints: bool = False
 
     @classmethod
     def from_form(cls, form: GameForm) -> GameOptions:
@@ -147,6 +151,7 @@ class GameOptions:
             sides=form.sides,
             starter=form.starter,
             rules=form.rules,
+            hints=form.hints,
         )
 
     def form(self) -> GameForm:
@@ -158,6 +163,7 @@ class GameOptions:
             sides=self.sides,
             starter=starter,
             rules=self.rules,
+            hints=self.hints,
         )
 
 
@@ -220,7 +226,10 @@ class NewGameScreen(Screen[GameOptions | None]):
                         )
             for index, (key, _title) in enumerate(MONUMENTS):
                 side = d.sides[index]
-                with Horizontal(classes="row"):
+                # The four sides read as one block, which keeps the whole form
+                # (rules and hints rows included) on a 24-line screen.
+                last = index == len(MONUMENTS) - 1
+                with Horizontal(classes="row" if last else "row tight"):
                     yield Static(classes="label")
                     yield Select(
                         ((_("Side A"), "A"), (_("Side B"), "B")),
@@ -251,6 +260,18 @@ class NewGameScreen(Screen[GameOptions | None]):
                     compact=True,
                 )
                 yield Static(_(RULES_REMINDERS[d.rules]), id="hint-rules", classes="hint")
+            with Horizontal(classes="row"):
+                yield Static(classes="label")
+                yield Select(
+                    ((_("Off"), "off"), (_("Allowed"), "on")),
+                    value="on" if d.hints else "off",
+                    allow_blank=False,
+                    id="hints",
+                    classes="short",
+                    compact=True,
+                )
+                # TRANSLATORS: beside the new game form's Hints choice.
+                yield Static(_("against another terminal; each hint is told"), classes="hint")
             with Horizontal(classes="row"):
                 yield Static(classes="label")
                 yield Input(
@@ -412,4 +433,5 @@ class NewGameScreen(Screen[GameOptions | None]):
             starter=starter,
             seed=seed,
             rules=rules,
+            hints=self.query_one("#hints", Select).value == "on",
         )

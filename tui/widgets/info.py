@@ -51,15 +51,22 @@ class HarborInfo(StripView):
         glyphs = ASCII if self.ascii else UNICODE
         reserve = len(state.reserve)
         refills = len(state.supply) // 3
-        head = Text.assemble(
+        reserve_words = (
             (_("Reserve") + " ", "bold"),
             (glyphs.facedown * reserve or _("empty"), "dim"),
             "  ",
             (_("Supply") + " ", "bold"),
+        )
+        head = Text.assemble(
+            *reserve_words,
             ngettext("{tokens} ({count} refill)", "{tokens} ({count} refills)", refills).format(
                 tokens=len(state.supply), count=refills
             ),
         )
+        if head.cell_len > width:
+            # A language whose word for the reserve is long (Russian): the
+            # refills are counted again on the Boats line below.
+            head = Text.assemble(*reserve_words, str(len(state.supply)))
         kinds = Counter(kind_of(t) for t in state.box)
         # A span, not the Text's own style, so that only the label is bold.
         box = Text.assemble((_("Box"), "bold"))

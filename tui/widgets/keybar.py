@@ -75,7 +75,7 @@ class KeyBar(Widget):
         disabled = self.get_component_rich_style("keybar--disabled")
         text = Text()
         spans: list[tuple[int, int, str]] = []
-        for key, description, enabled, action in self._entries:
+        for key, description, enabled, action in self.shown_entries:
             start = text.cell_len
             text.append(f" {key} ", key_style if enabled else disabled)
             text.append(f"{description} ", Style() if enabled else disabled)
@@ -86,6 +86,21 @@ class KeyBar(Widget):
             text.append(palette, disabled)
         self._spans = spans
         return text
+
+    @property
+    def shown_entries(self) -> tuple[tuple[str, str, bool, str], ...]:
+        """The entries drawn: a key the screen names optional (``OPTIONAL_KEYS``)
+        gives way when the others need the room (a long language, a step that
+        brings Stop or Pass)."""
+        entries = self._entries
+        if self._width(entries) <= self.size.width:
+            return entries
+        optional: frozenset[str] = getattr(self.screen, "OPTIONAL_KEYS", frozenset())
+        return tuple(entry for entry in entries if entry[3] not in optional)
+
+    @staticmethod
+    def _width(entries: tuple[tuple[str, str, bool, str], ...]) -> int:
+        return sum(cell_len(f" {key} {description} ") for key, description, _e, _a in entries)
 
     async def on_click(self, event: events.Click) -> None:
         event.stop()

@@ -12,6 +12,7 @@ from collections.abc import Callable, Hashable
 from dataclasses import dataclass
 from typing import Final, NamedTuple
 
+from rich.cells import cell_len
 from rich.text import Text
 
 from engine import Player, PlayerScore, Sides
@@ -182,11 +183,15 @@ def held_lines(board: Board, glyphs: Glyphs, width: int) -> list[Text]:
         for t, n in counts.items()
     ]
     worded = [f"{KEY_OF_TOKEN[t]}: {short_name(t)}" for t in player.actions]
+    # Four tokens with their keys leave no room for the meeples on the grid:
+    # then the codes alone (the prompt shows the keys of the playable ones).
+    bare = [t + (f"{glyphs.times}{n}" if n > 1 else "") for t, n in counts.items()]
     room = width - LABEL_WIDTH - 5
-    if worded and len(", ".join(worded)) + 2 + len(grid) <= room:
-        tokens = ", ".join(worded)
-    else:
-        tokens = " ".join(held)
+    tokens = " ".join(bare)
+    for choice in (", ".join(worded), " ".join(held)):
+        if choice and cell_len(choice) + 2 + cell_len(grid) <= room:
+            tokens = choice
+            break
     body = Text.assemble(
         (tokens, "bold green"),
         (f"{'  ' if player.actions else ''}{grid}", "dim"),
