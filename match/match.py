@@ -882,7 +882,7 @@ class Match:
             or store is None
             or game_id is None
             or not _sound(request)
-            or request.seat in self.here
+            or not self._answers(request)
         ):
             return msg("There is no takeback to answer.")
         asker = self.seats[request.seat].name
@@ -1038,13 +1038,18 @@ class Match:
         )
         return True
 
+    def _answers(self, request: Request) -> bool:
+        """Whether the takeback is asked of a seat played here: only the other
+        player answers it, never a watcher nor the asker."""
+        return request.seat not in self.here and 1 - request.seat in self.here
+
     def _follow_request(self, request: Request | None) -> None:
         if request is not None and not _sound(request):
             request = None  # the store checks them; one made up elsewhere is no question
         old, self.request = self.request, request
         if request == old:
             return
-        if request is not None and request.seat not in self.here:
+        if request is not None and self._answers(request):
             self._emit(TakebackAsked(request.seat, request.to_ply))
         elif (
             request is None

@@ -10,7 +10,7 @@ import pytest
 from textual.pilot import Pilot
 
 from engine import Action, Play, Setup, apply, legal_actions
-from match.match import Match
+from match.match import Match, TakebackAsked
 from match.seats import Seat
 from match.store import SCHEMA_VERSION, Store
 from tui.app import ImhotepApp
@@ -492,3 +492,23 @@ async def test_a_hint_too_long_for_the_line_keeps_why(monkeypatch: pytest.Monkey
         line = screen.query_one("#message", Line)
         await _until(pilot, lambda: "[" in line.plain and "+8" in line.plain)
         assert line.sentences_shown((line.plain,)) == 1, line.plain
+
+
+def test_a_watcher_is_not_asked_a_takeback_and_cannot_answer_one(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    store = Store.open(path)
+    ann, bob = _duel(store)
+    watching = Match.open(Store.open(path), ann.game_id or 0, me=CAROL, seats=frozenset())
+    seen: list[object] = []
+    watching.subscribe(seen.append)
+    _play_for({0: ann, 1: bob}, [legal_actions(ann.state)[0]])
+    watching.poll()
+    assert "Asked" in ann.undo()
+    watching.poll()
+    bob.poll()
+    assert not [e for e in seen if isinstance(e, TakebackAsked)]
+    assert "no takeback" in watching.answer_takeback(True)
+    bob.poll()
+    assert bob.history.cursor == 1 and bob.request is not None  # still Bob's to answer
+    assert "take back" in bob.answer_takeback(True)
+    assert bob.history.cursor == 0
