@@ -124,6 +124,21 @@ async def test_any_other_choice_or_a_cursor_move_drops_the_preview() -> None:
         assert not any(isinstance(a, Unload) for a in screen.history.actions)
 
 
+async def test_a_refused_choice_leaves_the_unload_on_show() -> None:
+    # A play-test pressed a taken cell while an unload was on show: the
+    # prompt still said Enter confirms, but Enter chose the cell instead.
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await _two_boats_ready(app, pilot)
+        await pilot.press("a", "1")  # cell 1 already holds a meeple
+        assert "Not allowed" in _said(screen)
+        assert screen.preview is not None and screen.preview.boat == 0
+        assert "unload R1? Enter or a confirms" in _prompt(screen)
+        await pilot.press("enter")
+        assert screen.history.actions[-1] == Unload(0)
+        assert screen.preview is None
+
+
 async def test_an_illegal_unload_is_refused_rather_than_previewed() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:

@@ -511,9 +511,12 @@ class GameScreen(Screen[None]):
             if shown is None or shown.boat != action.boat:
                 self._show_preview(preview_unload(self.state, action.boat))
                 return False
-        self._preview = None
+        # A refused action changes nothing, the unload on show included: Enter
+        # still makes it, as its prompt says.
         reason = match.play(action)
-        if reason is not None:
+        if reason is None:
+            self._preview = None
+        else:
             self.say(
                 _("Not allowed: {reason}. (? explains)").format(reason=tr(reason)),
                 error=True,
