@@ -672,4 +672,12 @@ class ImhotepApp(App[None]):
             )
         # Textual's own entries, in the player's language where we have their words.
         for command in super().get_system_commands(screen):
+            if not self.files_allowed and command.title == "Screenshot":
+                continue  # a player over SSH may not write files on the server
             yield command._replace(title=_(command.title), help=_(command.help))
+
+    def action_help_quit(self) -> None:
+        """ctrl+c (which never quits): say how to quit, in the player's language, once."""
+        if "q" in self.active_bindings:  # every screen's way out (quit, leave, close)
+            self.clear_notifications()  # a key pressed again and again says it once
+            self.notify(_("ctrl+c does not quit: press q."))

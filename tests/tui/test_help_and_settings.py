@@ -259,3 +259,31 @@ def test_sixteen_colours_use_the_terminals_own_ansi_colours(monkeypatch) -> None
     for richer in ("256", "truecolor"):
         monkeypatch.setattr(textual.constants, "COLOR_SYSTEM", richer)
         assert not ImhotepApp().native_ansi_color
+
+
+async def test_ctrl_c_says_once_in_the_players_language_how_to_quit() -> None:
+    from tui.app import ImhotepApp
+
+    app = ImhotepApp(lang="de")
+    async with app.run_test(size=(80, 24)) as pilot:
+        for _ in range(4):
+            await pilot.press("ctrl+c")
+        await pilot.pause()
+        shown = [n.message for n in app._notifications]
+        assert len(shown) == 1, shown
+        assert "q" in shown[0] and "Do you want to quit" not in shown[0]
+        assert shown[0] != "ctrl+c does not quit: press q."  # worded in German
+
+
+async def test_an_ssh_player_has_no_screenshot_command() -> None:
+    from tui.app import ImhotepApp
+
+    app = ImhotepApp(lobby="ann", disk=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        titles = [c.title for c in app.get_system_commands(app.screen)]
+        assert titles and not any("Screenshot" in t or "Bildschirmfoto" in t for t in titles)
+    local = ImhotepApp()
+    async with local.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        assert any(c.title == "Screenshot" for c in local.get_system_commands(local.screen))
