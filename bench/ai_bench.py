@@ -38,8 +38,8 @@ from typing import Protocol
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from ai import DEFAULT_BUDGET, LEVELS, make_player
-from engine import Action, GameState, apply_unchecked, new_game, outcome
+from ai.duel import DEFAULT_BUDGET, LEVELS, make_player
+from engine.duel import Action, GameState, apply_unchecked, new_game, outcome
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 from ismcts import IsmctsPlayer

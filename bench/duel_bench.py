@@ -27,7 +27,7 @@ from pathlib import Path
 
 SIDE = r"""
 import asyncio, json, random, sys, time
-from engine import legal_actions
+from engine.duel import legal_actions
 from match.match import Match, Moved
 from match.store import Store
 from tui.app import ImhotepApp
@@ -39,7 +39,7 @@ me = f"local:{role}"
 async def main():
     store = Store.open(path)
     if role == "host":
-        from engine import Setup
+        from engine.duel import Setup
         from match.seats import Seat
         match = Match.new(Setup(seed=int(seed)), (Seat(name="Ann"), Seat(name="P2")),
                           store=store, here=frozenset({0}), table=True, me=me)
@@ -84,7 +84,7 @@ asyncio.run(main())
 
 IDLE = r"""
 import asyncio, sys, time
-from engine import Setup
+from engine.duel import Setup
 from match.match import Match
 from match.seats import Seat
 from match.store import Store
@@ -160,7 +160,7 @@ def idle_cpu(seconds: float) -> float:
 def append_times(count: int) -> tuple[list[float], list[float]]:
     """Seconds per ``Store.append`` (one transaction, fsync'd), and per whole
     ``Match.play`` (the engine's check and the summary as well), over random games."""
-    from engine import Setup, legal_actions
+    from engine.duel import Setup, legal_actions
     from match.match import Match
     from match.seats import Seat
     from match.store import Store

@@ -16,7 +16,7 @@ import statistics
 import time
 from collections.abc import Callable
 
-from engine import Action, GameState, apply, apply_unchecked, legal_actions, new_game
+from engine.duel import Action, GameState, apply, apply_unchecked, legal_actions, new_game
 
 SIDES = ["".join(s) for s in itertools.product("AB", repeat=4)]
 

@@ -26,8 +26,8 @@ import random
 import time
 from collections.abc import Callable
 
-from ai import determinize
-from engine import Action, GameState, apply_unchecked, legal_actions, outcome
+from ai.duel import determinize
+from engine.duel import Action, GameState, apply_unchecked, legal_actions, outcome
 
 # The exploration constant used in the paper's experiments.
 EXPLORATION = 0.7

@@ -40,10 +40,10 @@ from pathlib import Path
 import asyncssh
 import pyte  # a test dependency: reads the screens as a player would
 
-from engine import legal_actions
+from engine.duel import legal_actions
 from match.match import Match
 from match.store import Store
-from tui.keys import keys_for
+from tui.duel.keys import keys_for
 
 ROOT = Path(__file__).resolve().parent.parent
 CURSOR_KEYS = ["\x1b[C", "\x1b[D"]  # right, left: always a visible change

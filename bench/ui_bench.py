@@ -21,8 +21,8 @@ import sys
 import tempfile
 import time
 
-from engine import Setup, legal_actions
-from tui.keys import keys_for
+from engine.duel import Setup, legal_actions
+from tui.duel.keys import keys_for
 
 STARTUP_SNIPPET = """
 import time, asyncio

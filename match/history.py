@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from typing import get_args
 
-from engine import (
+from engine.duel import (
     Action,
     GameRecord,
     GameState,

@@ -91,7 +91,7 @@ def bring_in(store: Store, *, me: str | None = None, files: list[Path] | None = 
 
 
 def _copy(store: Store, loaded: LoadedGame, digest: str, me: str) -> int:
-    from engine import current_player
+    from engine.duel import current_player
     from match.match import encode_setup, summary_of
 
     save = loaded.save

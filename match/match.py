@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 
 import msgspec
 
-from engine import (
+from engine.duel import (
     Action,
     GameRecord,
     GameState,
@@ -53,7 +53,7 @@ from match.store import (
 )
 
 if TYPE_CHECKING:
-    from ai import ComputerPlayer
+    from ai.duel import ComputerPlayer
 
 # How often a process says it is still at its seats (see store.PRESENCE_SECONDS).
 HEARTBEAT_SECONDS = 5.0
@@ -183,7 +183,7 @@ class Match:
             computers = {}
             for index, seat in enumerate(seats):
                 if seat.computer:
-                    import ai
+                    from ai import duel as ai
 
                     if seat.kind not in ai.LEVELS:
                         raise StoreError(
@@ -803,7 +803,7 @@ class Match:
 
     def back_out(self) -> bool:
         """Take back an action token just chosen, before any of its steps."""
-        from engine import Play
+        from engine.duel import Play
 
         if self.state.pending is None or not isinstance(self.last_action, Play):
             return False
@@ -1005,7 +1005,7 @@ class Match:
         self._follow_request(stored.request)
 
     def _arrive(self, text: str) -> bool:
-        from engine import parse_action
+        from engine.duel import parse_action
 
         try:
             action = parse_action(text)

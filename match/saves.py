@@ -26,9 +26,9 @@ from typing import Any, Literal
 
 import msgspec
 
-from engine import FORMAT as RECORD_FORMAT
-from engine import READABLE_VERSIONS as RECORD_VERSIONS
-from engine import (
+from engine.duel import FORMAT as RECORD_FORMAT
+from engine.duel import READABLE_VERSIONS as RECORD_VERSIONS
+from engine.duel import (
     GameRecord,
     GameState,
     RecordError,
@@ -56,7 +56,7 @@ SAVE_FORMAT = "imhotep-duel-save"
 SAVE_VERSION = 1
 MAX_NAME_LENGTH = 64
 
-# "human" or a computer level of ai.LEVELS; kept literal so saves do not depend on ai/.
+# "human" or a computer level of ai.duel.LEVELS; kept literal so saves do not depend on ai/.
 PlayerKind = SeatKind
 
 

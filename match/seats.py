@@ -1,7 +1,7 @@
 """Who plays each side of a game, and from where.
 
 A seat is stored with the game (:mod:`match.store`): the player's name, who
-plays it (``"human"`` or a computer level of :data:`ai.LEVELS`) and, for a
+plays it (``"human"`` or a computer level of :data:`ai.duel.LEVELS`) and, for a
 person, the id of whoever took it (``owner``). Whether a seat is played *here*
 is not stored: it depends on which process looks. A process holds the seats it
 attached to (:class:`match.Match`); a person's seat held elsewhere is *away*.
@@ -24,7 +24,7 @@ UndoMode = Literal["safe", "free"]
 Where = Literal["here", "computer", "away"]
 
 HUMAN = "human"
-# Who plays a side: a person, or the computer at one of ai.LEVELS (spelled out
+# Who plays a side: a person, or the computer at one of ai.duel.LEVELS (spelled out
 # here so that saves and settings can be read without loading ai/).
 SeatKind = Literal["human", "random", "easy", "medium", "tough", "hard"]
 

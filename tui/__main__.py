@@ -138,7 +138,7 @@ def _store(args: argparse.Namespace, *, required: bool) -> tuple[Store | None, s
 
 
 def _host(args: argparse.Namespace, store: Store, me: str) -> Match:
-    from engine import RecordError, Rules, Setup, Sides
+    from engine.duel import RecordError, Rules, Setup, Sides
     from match.match import Match
     from match.seats import Seat
 
@@ -183,7 +183,7 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
     ascii = True if args.ascii else None
     command = getattr(args, "command", None)
     if command in ("host", "join"):
-        from engine import RecordError
+        from engine.duel import RecordError
         from match.match import Match
         from match.store import StoreError
 

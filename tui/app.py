@@ -25,13 +25,13 @@ from tui.screens.start import StartScreen
 # The game's screens, the engine and the saves are imported when first needed:
 # the start screen should appear without waiting for them.
 if TYPE_CHECKING:
-    from engine import Setup
+    from engine.duel import Setup
     from match.match import Match
     from match.saves import LoadedGame
     from match.store import Store
+    from tui.duel.screens.game import GameScreen
+    from tui.duel.screens.new_game import GameOptions
     from tui.files import UndoMode
-    from tui.screens.game import GameScreen
-    from tui.screens.new_game import GameOptions
 
 
 # Languages whose own name is not in Latin letters, as ASCII mode shows them.
@@ -40,7 +40,7 @@ _LATIN_NAMES: Final = {"ru": "Russkij"}
 
 def setup_for(options: GameOptions, seed: int | None = None) -> Setup:
     """A concrete set-up: a random seed and starter are drawn here, once."""
-    from engine import Setup
+    from engine.duel import Setup
 
     if seed is None:
         seed = options.seed if options.seed is not None else random.SystemRandom().getrandbits(32)
@@ -296,7 +296,7 @@ class ImhotepApp(App[None]):
     # --- commands -------------------------------------------------------------
 
     def action_new_game(self) -> None:
-        from tui.screens.new_game import GameOptions, NewGameScreen
+        from tui.duel.screens.new_game import GameOptions, NewGameScreen
 
         # The form as it was left: this session's (with its seed), or the last one's.
         defaults = self.last_options or GameOptions.from_form(self.settings.new_game)
@@ -363,7 +363,7 @@ class ImhotepApp(App[None]):
 
     def show_match(self, match: Match) -> GameScreen:
         """Show ``match`` on a game screen of its own, over the start screen."""
-        from tui.screens.game import GameScreen
+        from tui.duel.screens.game import GameScreen
 
         if match.store is None and self.store_problem and match.store_problem is None:
             # Its steps count as not kept: quitting asks, and the game screen
@@ -417,7 +417,7 @@ class ImhotepApp(App[None]):
 
     def open_stored(self, game_id: int) -> GameScreen | None:
         """Come back to a game of the store, at this player's seats."""
-        from engine import RecordError
+        from engine.duel import RecordError
         from match.match import Match
         from match.store import StoreError
 
@@ -571,7 +571,7 @@ class ImhotepApp(App[None]):
 
     @property
     def game_screen(self) -> GameScreen | None:
-        from tui.screens.game import GameScreen
+        from tui.duel.screens.game import GameScreen
 
         for screen in reversed(self.screen_stack):
             if isinstance(screen, GameScreen):

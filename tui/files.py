@@ -45,7 +45,7 @@ class GameForm(msgspec.Struct, frozen=True, kw_only=True):
     kinds: tuple[SeatKind, SeatKind] = ("human", "human")
     sides: Annotated[str, msgspec.Meta(pattern="^[AB]{4}$")] = "AAAA"
     starter: Literal[0, 1] | None = 0  # None: chosen at random
-    rules: Literal["classic", "online"] = "classic"  # engine.state.Rules
+    rules: Literal["classic", "online"] = "classic"  # engine.duel.state.Rules
     hints: bool = False  # hints against another terminal (a rule of the table)
 
 

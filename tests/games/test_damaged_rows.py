@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import Place, Setup
+from engine.duel import Place, Setup
 from match.match import Event, Match, Notice, TakebackAsked
 from match.seats import Seat
 from match.store import Presence, Store, StoreError

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from engine import Setup, encode_state, legal_actions
+from engine.duel import Setup, encode_state, legal_actions
 from match import saves
 from match.files import autosave_path, store_path
 from match.history import History

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import Place, Setup, Unload, legal_actions
+from engine.duel import Place, Setup, Unload, legal_actions
 from match.match import Event, Match, Moved, Notice, Rewound, SeatsChanged, TakebackAsked
 from match.seats import Seat
 from match.store import Store
@@ -168,7 +168,7 @@ def test_hidden_order_is_not_what_a_table_shows_the_other_side(path: Path) -> No
 KILLED = textwrap.dedent(
     """
     import sys, time
-    from engine import Place
+    from engine.duel import Place
     from match.match import Match
     from match.store import Store
     path, code = sys.argv[1], sys.argv[2]
@@ -223,7 +223,7 @@ def test_a_side_killed_mid_game_comes_back_to_its_seat(path: Path) -> None:
 def test_every_computer_level_can_sit_at_a_table() -> None:
     from typing import get_args
 
-    import ai
+    from ai import duel as ai
     from match.seats import SeatKind
 
     assert set(get_args(SeatKind)) == {"human", *ai.LEVELS}

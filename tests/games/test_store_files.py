@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import Setup, legal_actions
+from engine.duel import Setup, legal_actions
 from match.match import Match, encode_setup, summary_of
 from match.seats import Seat
 from match.store import APPLICATION_ID, SCHEMA_VERSION, Presence, Store, StoreError

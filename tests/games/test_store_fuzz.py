@@ -17,7 +17,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import RecordError, Setup, legal_actions
+from engine.duel import RecordError, Setup, legal_actions
 from match.match import Match
 from match.seats import Seat
 from match.store import Store, StoreError

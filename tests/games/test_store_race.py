@@ -14,7 +14,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine import GameRecord, GameState, Setup, current_player, legal_actions
+from engine.duel import GameRecord, GameState, Setup, current_player, legal_actions
 from match.history import History
 from match.match import Match, encode_setup, summary_of
 from match.seats import Seat

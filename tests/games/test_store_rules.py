@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine import Setup
+from engine.duel import Setup
 from match.match import Match, encode_setup
 from match.seats import Seat
 from match.store import Store

@@ -8,7 +8,7 @@ from itertools import product
 
 import pytest
 
-from engine import GameState, apply_unchecked, legal_actions, new_game
+from engine.duel import GameState, apply_unchecked, legal_actions, new_game
 
 ALL_SIDES = tuple("".join(p) for p in product("AB", repeat=4))
 

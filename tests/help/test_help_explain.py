@@ -1,11 +1,11 @@
-"""engine.explain: every line's number is the engine's score."""
+"""engine.duel.explain: every line's number is the engine's score."""
 
 from __future__ import annotations
 
 import re
 
-from engine import GameState, score
-from engine.explain import (
+from engine.duel import GameState, score
+from engine.duel.explain import (
     CATEGORIES,
     explain_chamber,
     explain_obelisk,

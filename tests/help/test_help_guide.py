@@ -1,11 +1,11 @@
-"""tui.guide: a sentence or two for every state of a game."""
+"""tui.duel.guide: a sentence or two for every state of a game."""
 
 from __future__ import annotations
 
-from engine import GameState, legal_actions
-from engine.tokens import BOAT_NAMES
-from tui.guide import guide_text
-from tui.help.topics import boat_key
+from engine.duel import GameState, legal_actions
+from engine.duel.tokens import BOAT_NAMES
+from tui.duel.guide import guide_text
+from tui.duel.help.topics import boat_key
 
 NAMES = ("Ada", "Bo")
 
@@ -36,7 +36,7 @@ def test_guide_names_only_legal_boats(game_states: list[GameState]) -> None:
 
 
 def test_guide_first_turn() -> None:
-    from engine import new_game
+    from engine.duel import new_game
 
     text = guide_text(new_game(1), NAMES)
     assert text.startswith("No boat can be unloaded yet")

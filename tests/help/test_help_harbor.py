@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import re
 
-from engine.tokens import ALL_CODES, TOKEN_NAMES
-from tui.help.topics import topic_markdown
-from tui.token_words import ACTION_KEY, LEGEND, SHORT_LEGEND, SHORT_WIDTH, short_words
+from engine.duel.tokens import ALL_CODES, TOKEN_NAMES
+from tui.duel.help.topics import topic_markdown
+from tui.duel.token_words import ACTION_KEY, LEGEND, SHORT_LEGEND, SHORT_WIDTH, short_words
 
 
 def _covered(codes: str) -> set[str]:

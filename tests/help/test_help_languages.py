@@ -12,11 +12,11 @@ from textual.screen import Screen
 from textual.widgets import Input, Label, Markdown, OptionList, Static
 from textual.widgets._markdown import MarkdownFence
 
-from engine import GameState, Sides
+from engine.duel import GameState, Sides
 from tui import i18n
 from tui.app import ImhotepApp
-from tui.guide import guide_text
-from tui.help.topics import TOPIC_IDS, search_topics, topic_markdown, topic_title
+from tui.duel.guide import guide_text
+from tui.duel.help.topics import TOPIC_IDS, search_topics, topic_markdown, topic_title
 from tui.screens.help import HelpScreen
 
 TRANSLATED = tuple(code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE)

@@ -6,9 +6,9 @@ import pytest
 from textual.app import App
 from textual.widgets import Input, Markdown, OptionList
 
-from engine import Sides
+from engine.duel import Sides
 from tui.app import ImhotepApp
-from tui.help.topics import TOPIC_IDS, search_topics, topic_markdown
+from tui.duel.help.topics import TOPIC_IDS, search_topics, topic_markdown
 from tui.screens.help import ASCII_BULLETS, HelpScreen
 
 SIDES = Sides.parse("BABA")

@@ -1,4 +1,4 @@
-"""tui.help.topics: the content, its tables against the engine, reasons to topics."""
+"""tui.duel.help.topics: the content, its tables against the engine, reasons to topics."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 from msgspec.structs import replace
 
-from engine import (
+from engine.duel import (
     ALL_ACTIONS,
     GameState,
     NotationError,
@@ -20,7 +20,7 @@ from engine import (
     parse_action,
     why_illegal,
 )
-from engine.scoring import (
+from engine.duel.scoring import (
     OBELISK_A_MAJORITY,
     OBELISK_A_PER_TOKEN,
     OBELISK_B_FIRST,
@@ -34,9 +34,9 @@ from engine.scoring import (
     pyramid_points,
     temple_points,
 )
-from engine.state import NO_PLAYER, Player
-from engine.tokens import FULL_SET, TOKEN_NAMES
-from tui.help.topics import (
+from engine.duel.state import NO_PLAYER, Player
+from engine.duel.tokens import FULL_SET, TOKEN_NAMES
+from tui.duel.help.topics import (
     HELP_KEYS,
     KEYS,
     MONUMENTS,
@@ -275,7 +275,7 @@ def test_search() -> None:
     assert search_topics("reserve")[0] == "harbor"
     assert set(search_topics("draw")) >= {"tie"}
     # Every topic can be found by its own title.
-    from tui.help.topics import topic_title
+    from tui.duel.help.topics import topic_title
 
     for topic in TOPIC_IDS:
         assert topic in search_topics(topic_title(topic))
@@ -354,8 +354,8 @@ def test_reason_examples(reason: str, topic: str) -> None:
 
 
 def test_keys_topic_lists_exactly_the_game_screens_keys() -> None:
-    from tui.help.topics import KEYS
-    from tui.screens.game import GameScreen
+    from tui.duel.help.topics import KEYS
+    from tui.duel.screens.game import GameScreen
 
     bound = set()
     for binding in GameScreen.BINDINGS:

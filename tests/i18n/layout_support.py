@@ -26,7 +26,7 @@ from textual.widget import Widget
 from textual.widgets import Button, Label, Static
 from textual.widgets._toast import Toast
 
-from engine.tokens import ALL_CODES
+from engine.duel.tokens import ALL_CODES
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import Line
 

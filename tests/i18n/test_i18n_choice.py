@@ -150,7 +150,7 @@ async def test_the_command_palette_switches_and_remembers_the_language() -> None
 
 
 def test_tr_words_engine_messages_and_leaves_other_text_alone() -> None:
-    from engine import new_game, step_prompt
+    from engine.duel import new_game, step_prompt
 
     prompt = step_prompt(new_game(1))
     i18n.use("de")

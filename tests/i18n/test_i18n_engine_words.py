@@ -10,7 +10,7 @@ import re
 import pytest
 from i18n_support import TRANSLATED
 
-from engine import (
+from engine.duel import (
     ALL_ACTIONS,
     GameRecord,
     IllegalAction,
@@ -29,7 +29,7 @@ from engine import (
     step_prompt,
     why_illegal,
 )
-from engine.explain import explain_obelisk, explain_pyramids, explain_score
+from engine.duel.explain import explain_obelisk, explain_pyramids, explain_score
 from engine.message import ENGLISH, Listing, Message, msg, nmsg
 from tui import i18n
 

@@ -20,7 +20,7 @@ import pytest
 from i18n_support import ROOT, TRANSLATED
 from layout_support import screen_lines
 
-from engine import RecordError, Setup
+from engine.duel import RecordError, Setup
 from engine.message import Message, Translator
 from match.files import MAX_FILE_BYTES, StorageError, os_error_reason, read_bytes
 from match.match import Match

@@ -6,16 +6,16 @@ import pytest
 from rich.cells import cell_len
 from textual.binding import Binding
 
-from engine import Setup, current_player, step_prompt, why_illegal
-from engine.actions import STOP
+from engine.duel import Setup, current_player, step_prompt, why_illegal
+from engine.duel.actions import STOP
 from tui import i18n
 from tui.app import ImhotepApp
-from tui.screens.game import GameScreen
-from tui.widgets.info import HarborInfo
+from tui.duel.screens.game import GameScreen
+from tui.duel.widgets.info import HarborInfo
+from tui.duel.widgets.player import PlayerPanel
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import Line
 from tui.widgets.log import ActionLog
-from tui.widgets.player import PlayerPanel
 
 NAMES = ("Ann", "Bob")
 
@@ -94,7 +94,7 @@ async def test_the_game_screen_speaks_the_chosen_language(language: str) -> None
 
 def test_english_stays_english() -> None:
     # The conftest runs tests in English; the short words are the tables'.
-    from tui.token_words import ACTION_KEY, action_key, short_name
+    from tui.duel.token_words import ACTION_KEY, action_key, short_name
 
     assert action_key() == ACTION_KEY
     assert short_name("AU") == "place 1+unload"
@@ -102,9 +102,9 @@ def test_english_stays_english() -> None:
 
 @pytest.mark.parametrize("language", sorted(EXPECTED))
 def test_short_words_fit_their_room_in_every_language(language: str) -> None:
-    from engine.tokens import FULL_SET
-    from tui.token_words import ACTION_KEY_WIDTH, SHORT_WIDTH, action_key, short_words
-    from tui.widgets.monuments import LABEL_WIDTH
+    from engine.duel.tokens import FULL_SET
+    from tui.duel.token_words import ACTION_KEY_WIDTH, SHORT_WIDTH, action_key, short_words
+    from tui.duel.widgets.monuments import LABEL_WIDTH
 
     i18n.use(language)
     for token in set(FULL_SET):
@@ -122,7 +122,7 @@ def test_short_words_fit_their_room_in_every_language(language: str) -> None:
 def test_the_game_keys_fit_one_line_of_80(language: str) -> None:
     # The most keys the bar shows at once: mid-token, with Stop, Undo and Redo
     # (Pass and New game come only when Stop does not).
-    from tui.screens.game import GameScreen
+    from tui.duel.screens.game import GameScreen
 
     i18n.use(language)
     shown = [

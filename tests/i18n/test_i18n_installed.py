@@ -20,7 +20,7 @@ import pytest
 from i18n_support import ROOT
 
 CHECK = """
-import engine, tui
+import engine.duel as engine, tui
 from tui.app import ImhotepApp
 from tui.i18n import locale_dir, tr
 app = ImhotepApp()

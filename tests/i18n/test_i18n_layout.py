@@ -23,7 +23,7 @@ from textual.binding import Binding, BindingType
 from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 
-from engine import (
+from engine.duel import (
     Action,
     GameState,
     Rules,
@@ -35,7 +35,7 @@ from engine import (
     legal_actions,
     preview_unload,
 )
-from engine.actions import PASS
+from engine.duel.actions import PASS
 from match import saves
 from match.history import History
 from match.match import Match
@@ -43,17 +43,17 @@ from match.seats import Seat, local_player
 from match.store import Store
 from tui import files, i18n
 from tui.app import ImhotepApp
-from tui.glyphs import UNICODE
-from tui.help.topics import TOPIC_IDS
-from tui.keys import BOAT_KEYS, keys_for
+from tui.duel.glyphs import UNICODE
+from tui.duel.help.topics import TOPIC_IDS
+from tui.duel.keys import BOAT_KEYS, keys_for
+from tui.duel.screens.game import GameScreen, cut_at_word
+from tui.duel.screens.game_over import GameOverScreen
+from tui.duel.screens.new_game import PLAYER_KINDS, NewGameScreen
+from tui.duel.unload_preview import preview_sentences
 from tui.screens.files import ConfirmScreen, LoadScreen
-from tui.screens.game import GameScreen, cut_at_word
-from tui.screens.game_over import GameOverScreen
 from tui.screens.games import GamesScreen
 from tui.screens.help import HelpScreen
 from tui.screens.lobby import LobbyScreen
-from tui.screens.new_game import PLAYER_KINDS, NewGameScreen
-from tui.unload_preview import preview_sentences
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import Line
 

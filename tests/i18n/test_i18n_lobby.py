@@ -13,14 +13,14 @@ import pytest
 from rich.cells import cell_len
 from textual.binding import Binding
 
-from engine import Setup
-from engine.tokens import TOKEN_NAMES
+from engine.duel import Setup
+from engine.duel.tokens import TOKEN_NAMES
 from match.match import Match
 from match.seats import Seat
 from match.store import Store
 from tui import i18n
 from tui.app import ImhotepApp
-from tui.screens.game import GameScreen
+from tui.duel.screens.game import GameScreen
 from tui.screens.lobby import ComputerScreen, HostScreen, LobbyScreen, ago
 from tui.widgets.keybar import KeyBar, key_description
 from tui.widgets.keys_panel import KeysPanel

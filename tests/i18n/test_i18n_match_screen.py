@@ -8,14 +8,14 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from engine import Place, Setup
+from engine.duel import Place, Setup
 from match.match import Match
 from match.seats import Seat
 from match.store import Store
 from tui import i18n
 from tui.app import ImhotepApp
+from tui.duel.screens.game import GameScreen
 from tui.screens.files import ConfirmScreen
-from tui.screens.game import GameScreen
 from tui.widgets.line import Line
 
 

@@ -12,9 +12,9 @@ import pytest
 from i18n_support import TRANSLATED
 from msgspec.structs import replace
 
-from ai import hint
-from ai.explain import explain, gained
-from engine import (
+from ai.duel import hint
+from ai.duel.explain import explain, gained
+from engine.duel import (
     NO_PLAYER,
     Place,
     Player,
@@ -24,7 +24,7 @@ from engine import (
     legal_actions,
     new_game,
 )
-from engine.actions import PASS
+from engine.duel.actions import PASS
 from engine.message import Message, Translator
 from match.match import Event, Match, Notice, Rewound, SeatsChanged, TakebackAsked, _sentences
 from match.seats import Seat

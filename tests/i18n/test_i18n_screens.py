@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from engine import Setup, apply, legal_actions, outcome
+from engine.duel import Setup, apply, legal_actions, outcome
 from tui import i18n
 from tui.app import ImhotepApp
-from tui.screens.details import DetailsScreen
-from tui.screens.game_over import GameOverScreen
-from tui.screens.new_game import NewGameScreen
+from tui.duel.screens.details import DetailsScreen
+from tui.duel.screens.game_over import GameOverScreen
+from tui.duel.screens.new_game import NewGameScreen
 
 LANGUAGES = ("hu", "de", "ru")
 # English a translated screen must not show.

@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from ssh_support import Keys, config_for, start_screen_command, start_server, wait_until
 
-from engine import Setup, legal_actions
+from engine.duel import Setup, legal_actions
 from match.match import Match
 from match.seats import Seat
 from match.store import GameSummary, Presence, Store

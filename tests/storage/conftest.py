@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import GameRecord, Setup, apply, legal_actions, new_game
+from engine.duel import GameRecord, Setup, apply, legal_actions, new_game
 
 
 def random_record(seed: int, steps: int | None = None, *, play_seed: int = 0) -> GameRecord:

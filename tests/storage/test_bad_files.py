@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from engine import ALL_ACTIONS, GameRecord, replay, why_illegal
+from engine.duel import ALL_ACTIONS, GameRecord, replay, why_illegal
 from match import saves as storage
 from match.saves import SaveFile, StorageError
 

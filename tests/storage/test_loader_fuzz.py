@@ -10,7 +10,7 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from engine import GameRecord, encode_record, replay
+from engine.duel import GameRecord, encode_record, replay
 from match import saves as storage
 from match.saves import LoadedGame, SaveFile, StorageError
 from tui import files

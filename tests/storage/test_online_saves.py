@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine import GameRecord, Place, Setup, Unload, legal_actions
+from engine.duel import GameRecord, Place, Setup, Unload, legal_actions
 from match import saves
 from match.history import History
 

@@ -11,7 +11,7 @@ from pathlib import Path
 import msgspec
 import pytest
 
-from engine import GameRecord, current_player, encode_record, replay, score
+from engine.duel import GameRecord, current_player, encode_record, replay, score
 from match import saves as storage
 from match.history import History
 from match.saves import GameSettings, StorageError

@@ -7,12 +7,12 @@ from pathlib import Path
 
 import pytest
 
-from engine import GameRecord
+from engine.duel import GameRecord
 from match import saves as storage
 from match.history import History
 from match.store import Store
+from tui.duel.screens.new_game import GameOptions
 from tui.files import GameForm
-from tui.screens.new_game import GameOptions
 
 ESC = "\x1b"
 EVIL = f"Ann{ESC}]52;c;SGVsbG8=\x07{ESC}[2J\u202eevil"

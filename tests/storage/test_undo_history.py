@@ -9,7 +9,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import (
+from engine.duel import (
     GameRecord,
     GameState,
     IllegalAction,

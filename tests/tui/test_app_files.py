@@ -17,7 +17,7 @@ from pathlib import Path
 
 from tui_support import NAMES, history_of
 
-from engine import Place, Setup, encode_state
+from engine.duel import Place, Setup, encode_state
 from match import saves as storage
 from match.files import store_path
 from match.match import Match
@@ -25,10 +25,10 @@ from match.seats import Seat
 from match.store import Store, StoreError
 from tui.__main__ import build_app, parse_args
 from tui.app import ImhotepApp
-from tui.keys import keys_for
+from tui.duel.keys import keys_for
+from tui.duel.screens.game import GameScreen
+from tui.duel.screens.log import LogScreen
 from tui.screens.files import LoadScreen, PromptScreen
-from tui.screens.game import GameScreen
-from tui.screens.log import LogScreen
 
 REPO = Path(__file__).resolve().parents[2]
 
@@ -271,7 +271,7 @@ async def test_saving_under_a_taken_name_asks_first() -> None:
 async def test_a_finished_game_is_kept_and_not_offered_to_continue() -> None:
     import random
 
-    from engine import apply, legal_actions
+    from engine.duel import apply, legal_actions
 
     setup = Setup(seed=14)
     state = setup.start()

@@ -11,16 +11,16 @@ from textual.pilot import Pilot
 from textual.widgets import Select
 from tui_support import history_of, non_ascii_lines, open_game, screen_lines, walk_until
 
-from engine import GameState, Play, legal_actions
+from engine.duel import GameState, Play, legal_actions
 from tui.app import ImhotepApp
 from tui.charset import terminal_is_utf8
-from tui.screens.details import DetailsScreen
+from tui.duel.screens.details import DetailsScreen
+from tui.duel.screens.game import GameScreen
+from tui.duel.screens.game_over import GameOverScreen
+from tui.duel.screens.log import LogScreen
+from tui.duel.screens.new_game import NewGameScreen
 from tui.screens.files import LoadScreen, PromptScreen
-from tui.screens.game import GameScreen
-from tui.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
-from tui.screens.log import LogScreen
-from tui.screens.new_game import NewGameScreen
 from tui.screens.start import StartScreen
 
 

@@ -6,10 +6,10 @@ import random
 
 import pytest
 
-from engine import apply, legal_actions, new_game
-from engine.scoring import player_score
-from tui.glyphs import ASCII, UNICODE
-from tui.widgets.harbor import (
+from engine.duel import apply, legal_actions, new_game
+from engine.duel.scoring import player_score
+from tui.duel.glyphs import ASCII, UNICODE
+from tui.duel.widgets.harbor import (
     CELL_HEIGHT,
     CELL_WIDTH,
     COLUMN_BOAT_HEIGHT,
@@ -24,7 +24,7 @@ from tui.widgets.harbor import (
     hit,
     plan_for,
 )
-from tui.widgets.monuments import MONUMENTS, Board
+from tui.duel.widgets.monuments import MONUMENTS, Board
 
 
 def test_a_click_on_a_cell_chooses_that_cell() -> None:

@@ -7,20 +7,20 @@ from msgspec.structs import replace
 from textual.app import App, ComposeResult
 from tui_support import open_game, walk_until
 
-from engine import GameState, Player, Setup, apply_all, countdown, new_game, score
-from engine.tokens import TOKEN_NAMES
+from engine.duel import GameState, Player, Setup, apply_all, countdown, new_game, score
+from engine.duel.tokens import TOKEN_NAMES
 from match.history import History
 from tui.app import ImhotepApp
-from tui.cursor import Target
-from tui.glyphs import ASCII, UNICODE
+from tui.duel.cursor import Target
+from tui.duel.glyphs import ASCII, UNICODE
+from tui.duel.token_words import ACTION_KEY, short_words
+from tui.duel.widgets.harbor import LARGE, SMALL, Harbor, Marks, boat_offset
+from tui.duel.widgets.info import HarborInfo, countdown_text
+from tui.duel.widgets.legend import Legend
+from tui.duel.widgets.monuments import MONUMENTS, Board, held_lines, pyramid_lines
+from tui.duel.widgets.player import PlayerPanel
 from tui.paths import style_path
-from tui.token_words import ACTION_KEY, short_words
-from tui.widgets.harbor import LARGE, SMALL, Harbor, Marks, boat_offset
-from tui.widgets.info import HarborInfo, countdown_text
-from tui.widgets.legend import Legend
 from tui.widgets.log import ActionLog
-from tui.widgets.monuments import MONUMENTS, Board, held_lines, pyramid_lines
-from tui.widgets.player import PlayerPanel
 
 
 class BoardApp(App[None]):

@@ -8,13 +8,13 @@ import time
 
 from tui_support import NAMES, game_screen
 
-import ai
-from engine import Action, GameState, Setup, legal_actions
+from ai import duel as ai
+from engine.duel import Action, GameState, Setup, legal_actions
 from match.history import History
 from tui.app import ImhotepApp
-from tui.keys import keys_for
-from tui.screens.game import GameScreen
-from tui.screens.game_over import GameOverScreen
+from tui.duel.keys import keys_for
+from tui.duel.screens.game import GameScreen
+from tui.duel.screens.game_over import GameOverScreen
 from tui.screens.help import HelpScreen
 from tui.widgets.line import Line
 
@@ -165,7 +165,7 @@ async def test_hint_names_a_legal_action() -> None:
 async def test_new_game_screen_sets_up_a_game_against_the_computer() -> None:
     from textual.widgets import Input, Select
 
-    from tui.screens.new_game import NewGameScreen
+    from tui.duel.screens.new_game import NewGameScreen
 
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:

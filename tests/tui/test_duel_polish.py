@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 from textual.pilot import Pilot
 
-from engine import Action, Play, Setup, apply, legal_actions
+from engine.duel import Action, Play, Setup, apply, legal_actions
 from match.match import Match, TakebackAsked
 from match.seats import Seat
 from match.store import SCHEMA_VERSION, Store
 from tui.app import ImhotepApp
-from tui.screens.game import GameScreen
-from tui.screens.game_over import GameOverScreen
+from tui.duel.screens.game import GameScreen
+from tui.duel.screens.game_over import GameOverScreen
 from tui.widgets.keybar import KeyBar
 from tui.widgets.line import Line
 
@@ -205,8 +205,8 @@ def _finished_duel(path: Path, first: str, second: str, names: tuple[str, str], 
 async def test_the_lobby_lists_finished_games_and_replays_them(tmp_path: Path) -> None:
     from textual.widgets import DataTable
 
+    from tui.duel.screens.log import LogScreen
     from tui.screens.lobby import LobbyScreen, lobby_lists
-    from tui.screens.log import LogScreen
 
     path = tmp_path / "games.sqlite3"
     with Store.open(path) as store:
@@ -322,10 +322,17 @@ def test_a_store_of_the_first_version_is_upgraded_with_its_games(tmp_path: Path)
 
 
 async def test_every_token_code_is_on_screen_one_key_away() -> None:
-    from engine.tokens import ACTION_TOKENS, CHAMBERS, DARK_PYRAMID, LIGHT_PYRAMID, OBELISK, TEMPLES
+    from engine.duel.tokens import (
+        ACTION_TOKENS,
+        CHAMBERS,
+        DARK_PYRAMID,
+        LIGHT_PYRAMID,
+        OBELISK,
+        TEMPLES,
+    )
     from match.history import History
-    from tui.token_words import action_key, short_name
-    from tui.widgets.harbor import Harbor
+    from tui.duel.token_words import action_key, short_name
+    from tui.duel.widgets.harbor import Harbor
 
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -353,9 +360,9 @@ async def test_every_token_code_is_on_screen_one_key_away() -> None:
 
 
 def test_two_tokens_alike_to_one_player_are_counted() -> None:
-    from engine import Unload, describe, preview_unload
-    from tui.glyphs import UNICODE
-    from tui.unload_preview import preview_sentences
+    from engine.duel import Unload, describe, preview_unload
+    from tui.duel.glyphs import UNICODE
+    from tui.duel.unload_preview import preview_sentences
 
     for seed in range(400):
         setup = Setup(seed=seed, starter=0)
@@ -387,8 +394,8 @@ def test_two_tokens_alike_to_one_player_are_counted() -> None:
 
 
 async def test_the_prompt_offers_no_meeple_when_none_is_left() -> None:
-    from engine import step_prompt
-    from engine.actions import PASS
+    from engine.duel import step_prompt
+    from engine.duel.actions import PASS
     from match.history import History
 
     for seed in range(200):
@@ -421,7 +428,7 @@ async def test_the_prompt_offers_no_meeple_when_none_is_left() -> None:
 
 
 async def test_an_unload_from_the_other_side_is_told_whole_in_german(tmp_path: Path) -> None:
-    from engine import Unload, describe
+    from engine.duel import Unload, describe
     from tui import i18n
 
     i18n.use("de")
@@ -465,9 +472,9 @@ async def test_an_unload_from_the_other_side_is_told_whole_in_german(tmp_path: P
 
 
 async def test_a_hint_too_long_for_the_line_keeps_why(monkeypatch: pytest.MonkeyPatch) -> None:
-    import ai
+    from ai import duel as ai
+    from engine.duel.tokens import PLACE_UNLOAD, token_name
     from engine.message import msg, pmsg
-    from engine.tokens import PLACE_UNLOAD, token_name
     from match.history import History
 
     steps = pmsg("hint step", "playing {token}", token=token_name(PLACE_UNLOAD))

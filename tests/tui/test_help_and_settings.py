@@ -4,17 +4,17 @@ from __future__ import annotations
 
 from tui_support import NAMES, history_of, open_game, walk_until
 
-from engine import GameState, Play, Setup, encode_state, legal_actions, score
+from engine.duel import GameState, Play, Setup, encode_state, legal_actions, score
 from tui import files
 from tui.app import ImhotepApp
-from tui.guide import guide_sentences, guide_text
-from tui.keys import keys_for
-from tui.screens.details import DetailsScreen
-from tui.screens.game import GameScreen
+from tui.duel.guide import guide_sentences, guide_text
+from tui.duel.keys import keys_for
+from tui.duel.screens.details import DetailsScreen
+from tui.duel.screens.game import GameScreen
+from tui.duel.widgets.monuments import MONUMENTS
+from tui.duel.widgets.player import PlayerPanel
 from tui.screens.help import HelpScreen
 from tui.widgets.line import Line
-from tui.widgets.monuments import MONUMENTS
-from tui.widgets.player import PlayerPanel
 
 
 def _game(app: ImhotepApp) -> GameScreen:
@@ -175,7 +175,7 @@ async def test_too_small_terminal_says_how_big_to_make_it() -> None:
 
 
 async def test_clicking_any_part_of_a_panel_explains_its_points() -> None:
-    from engine.explain import explain_score
+    from engine.duel.explain import explain_score
 
     app = ImhotepApp()
     async with app.run_test(size=(100, 30)) as pilot:

@@ -7,12 +7,12 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable, Input
 
-from engine import Setup, legal_actions
+from engine.duel import Setup, legal_actions
 from match.match import Match
 from match.seats import Seat
 from match.store import Store
 from tui.app import ImhotepApp
-from tui.screens.game import GameScreen
+from tui.duel.screens.game import GameScreen
 from tui.screens.lobby import HostScreen, LobbyScreen, lobby_lists
 from tui.widgets.keybar import KeyBar
 
@@ -214,8 +214,8 @@ async def test_playing_the_computer(store_path: Path) -> None:
 
 
 async def test_over_ssh_a_game_writes_no_file(store_path: Path, tmp_path: Path) -> None:
+    from tui.duel.screens.log import LogScreen
     from tui.screens.files import PromptScreen
-    from tui.screens.log import LogScreen
 
     app = await _lobby(store_path, ALICE, "alice")
     async with app.run_test(size=(80, 24)) as pilot:

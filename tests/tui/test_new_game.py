@@ -8,10 +8,10 @@ from textual.pilot import Pilot
 from textual.widgets import Input, Select, Static
 from tui_support import NAMES
 
-from engine import Setup
+from engine.duel import Setup
 from tui import files
 from tui.app import ImhotepApp
-from tui.screens.new_game import NewGameScreen
+from tui.duel.screens.new_game import NewGameScreen
 
 
 def _form(app: ImhotepApp) -> NewGameScreen:
@@ -175,7 +175,7 @@ def test_a_damaged_remembered_form_falls_back_to_the_defaults() -> None:
 
 
 async def test_every_side_reminder_fits_on_its_line_at_80x24() -> None:
-    from tui.screens.new_game import MONUMENTS, REMINDERS
+    from tui.duel.screens.new_game import MONUMENTS, REMINDERS
 
     app = ImhotepApp(ascii=False)
     async with app.run_test(size=(80, 24)) as pilot:

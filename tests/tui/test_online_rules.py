@@ -9,14 +9,14 @@ import pytest
 from textual.widgets import Select, Static
 from tui_support import NAMES, game_screen, history_of, screen_lines
 
-from engine import Action, GameState, Setup, Stop, apply, legal_actions
+from engine.duel import Action, GameState, Setup, Stop, apply, legal_actions
 from match.store import Store
 from tui import files
 from tui.__main__ import CommandLineError, build_app, parse_args
 from tui.app import ImhotepApp, setup_for
-from tui.screens.game import GameScreen
+from tui.duel.screens.game import GameScreen
+from tui.duel.screens.new_game import GameOptions, NewGameScreen
 from tui.screens.lobby import HostScreen
-from tui.screens.new_game import GameOptions, NewGameScreen
 from tui.widgets.line import Line
 from tui.widgets.log import ActionLog
 

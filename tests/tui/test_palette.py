@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tui_support import NAMES
 
-from engine import Setup
+from engine.duel import Setup
 from tui.app import ImhotepApp
 
 

@@ -9,7 +9,7 @@ from rich.style import Style
 from textual.pilot import Pilot
 from tui_support import NAMES, game_screen, history_of, open_game, walk_until
 
-from engine import (
+from engine.duel import (
     Action,
     GameState,
     Pass,
@@ -27,11 +27,11 @@ from engine import (
     why_illegal,
 )
 from tui.app import ImhotepApp
-from tui.keys import KEY_OF_TOKEN, keys_for
-from tui.screens.game import GameScreen
-from tui.screens.game_over import GameOverScreen
-from tui.screens.new_game import NewGameScreen
-from tui.widgets.harbor import Harbor, boat_offset, cell_offset
+from tui.duel.keys import KEY_OF_TOKEN, keys_for
+from tui.duel.screens.game import GameScreen
+from tui.duel.screens.game_over import GameOverScreen
+from tui.duel.screens.new_game import NewGameScreen
+from tui.duel.widgets.harbor import Harbor, boat_offset, cell_offset
 from tui.widgets.line import Line
 
 
@@ -255,8 +255,8 @@ async def test_every_token_flow_by_mouse() -> None:
 async def test_every_boat_draws_its_tokens_at_full_strength() -> None:
     # A slot number beside a token is dim; the token itself must not be, on
     # row boats and column boats alike (with 16 colours a dim green is grey).
-    from engine.tokens import ALL_CODES
-    from tui.glyphs import token_style
+    from engine.duel.tokens import ALL_CODES
+    from tui.duel.glyphs import token_style
 
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
@@ -338,8 +338,8 @@ def test_every_kind_of_token_has_a_colour_of_its_own() -> None:
     # colour (red and magenta do), so compare the colours a player sees.
     from textual._ansi_theme import MONOKAI
 
-    from engine.tokens import DARK_PYRAMID, LIGHT_PYRAMID, OBELISK, TEMPLES
-    from tui.glyphs import KIND_STYLES, token_style
+    from engine.duel.tokens import DARK_PYRAMID, LIGHT_PYRAMID, OBELISK, TEMPLES
+    from tui.duel.glyphs import KIND_STYLES, token_style
 
     def seen(style: str) -> tuple[int, int, int]:
         color = Style.parse(style).color
@@ -399,7 +399,7 @@ async def test_every_step_prompt_fits_one_line_at_80_columns(step: str) -> None:
 
 
 def test_key_hint_names_only_the_tokens_that_can_be_played_now() -> None:
-    from tui.screens.game import GameScreen
+    from tui.duel.screens.game import GameScreen
 
     state = Setup(seed=5).start()
     legal = legal_actions(state)

@@ -14,9 +14,9 @@ from textual.pilot import Pilot
 from textual.widgets import Input
 from tui_support import NAMES, game_screen, history_of
 
-from engine import Action, Setup, apply, legal_actions
+from engine.duel import Action, Setup, apply, legal_actions
 from tui.app import ImhotepApp
-from tui.keys import keys_for
+from tui.duel.keys import keys_for
 
 MID_GAME = Setup(seed=21, sides="ABAB", starter=0)
 

@@ -12,15 +12,15 @@ import pytest
 from textual.pilot import Pilot
 from tui_support import NAMES
 
-from engine import Setup
+from engine.duel import Setup
 from match import store as store_module
 from match.files import store_path
 from match.store import Store
 from tui import i18n
 from tui.app import ImhotepApp
-from tui.screens import game as game_module
+from tui.duel.screens import game as game_module
+from tui.duel.screens.game import GameScreen
 from tui.screens.files import ConfirmScreen
-from tui.screens.game import GameScreen
 
 
 async def _until(pilot: Pilot[None], check: Callable[[], bool], timeout: float = 10) -> None:

@@ -14,12 +14,12 @@ from pathlib import Path
 
 from textual.pilot import Pilot
 
-from engine import Setup
+from engine.duel import Setup
 from match.match import Match
 from match.seats import Seat
 from match.store import Store
 from tui.app import ImhotepApp
-from tui.screens.game import GameScreen
+from tui.duel.screens.game import GameScreen
 from tui.screens.games import GamesScreen
 from tui.screens.lobby import LobbyScreen
 from tui.widgets.line import Line

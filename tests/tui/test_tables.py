@@ -9,15 +9,15 @@ from pathlib import Path
 from textual.pilot import Pilot
 from tui_support import NAMES
 
-from engine import Place, Setup
+from engine.duel import Place, Setup
 from match.files import store_path
 from match.match import Match
 from match.seats import Seat
 from match.store import Store, StoreError
 from tui.app import ImhotepApp
+from tui.duel.screens.game import GameScreen
+from tui.duel.screens.log import LogScreen
 from tui.screens.files import ConfirmScreen
-from tui.screens.game import GameScreen
-from tui.screens.log import LogScreen
 from tui.widgets.line import Line
 
 

@@ -6,12 +6,12 @@ from __future__ import annotations
 from textual.pilot import Pilot
 from tui_support import NAMES, history_of, open_game, walk_until
 
-from engine import GameState, Play, Setup, Unload, encode_state, legal_actions, preview_unload
+from engine.duel import GameState, Play, Setup, Unload, encode_state, legal_actions, preview_unload
 from tui import files
 from tui.app import ImhotepApp
-from tui.keys import BOAT_KEYS
-from tui.screens.game import GameScreen
-from tui.widgets.harbor import Harbor
+from tui.duel.keys import BOAT_KEYS
+from tui.duel.screens.game import GameScreen
+from tui.duel.widgets.harbor import Harbor
 from tui.widgets.line import Line
 
 

@@ -1,4 +1,4 @@
-"""An unload preview in words (tui.unload_preview), from the engine's preview."""
+"""An unload preview in words (tui.duel.unload_preview), from the engine's preview."""
 
 from __future__ import annotations
 
@@ -6,10 +6,10 @@ from collections.abc import Sequence
 
 from msgspec.structs import replace
 
-from engine import NO_PLAYER, GameState, Player, new_game, preview_unload
-from engine.tokens import FULL_SET
-from tui.glyphs import ASCII, UNICODE
-from tui.unload_preview import preview_prompt, preview_sentences
+from engine.duel import NO_PLAYER, GameState, Player, new_game, preview_unload
+from engine.duel.tokens import FULL_SET
+from tui.duel.glyphs import ASCII, UNICODE
+from tui.duel.unload_preview import preview_prompt, preview_sentences
 
 
 def position(

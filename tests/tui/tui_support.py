@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 
-from engine import (
+from engine.duel import (
     Action,
     GameState,
     Setup,
@@ -16,7 +16,7 @@ from match.history import History
 from match.match import Match
 from match.seats import Seat
 from tui.app import ImhotepApp
-from tui.screens.game import GameScreen
+from tui.duel.screens.game import GameScreen
 
 NAMES = ("Ann", "Bob")
 

@@ -1,7 +1,7 @@
 """The rules help: a topic list beside the chosen topic's text.
 
 Pushed over the game screen; Esc or q closes it. The text comes from
-:mod:`tui.help.topics`, so this module only lays it out and lets the player
+:mod:`tui.duel.help.topics`, so this module only lays it out and lets the player
 move around it.
 """
 
@@ -17,9 +17,9 @@ from textual.screen import Screen
 from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.state import Sides
+from engine.duel.state import Sides
 from tui.ascii_widgets import AsciiChanged
-from tui.help.topics import TOPIC_IDS, search_topics, topic_markdown, topic_title
+from tui.duel.help.topics import TOPIC_IDS, search_topics, topic_markdown, topic_title
 from tui.i18n import N_, _, current_language
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar

@@ -26,14 +26,14 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
+from tui.duel.screens.game import GameScreen
+from tui.duel.screens.new_game import RULES_CHOICES
 from tui.i18n import N_, _, ngettext, pgettext, tr, tr_error
 from tui.paths import style_path
-from tui.screens.game import GameScreen
-from tui.screens.new_game import RULES_CHOICES
 from tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
-    from engine.state import Rules
+    from engine.duel.state import Rules
     from match.store import GameSummary, Store
     from tui.app import ImhotepApp
 
@@ -118,7 +118,7 @@ def _why(error: Exception) -> str:
 
 def _table_setup(store: Store, game_id: int) -> tuple[str, int | None]:
     """A table's monument sides ("A A B A") and who starts, or "?" if unreadable."""
-    from engine import RecordError
+    from engine.duel import RecordError
     from match.match import decode_setup
     from match.store import StoreError
 
@@ -602,7 +602,7 @@ class LobbyScreen(Screen[None]):
             self._join_code(row.code)
 
     def _join_code(self, code: str) -> None:
-        from engine import RecordError
+        from engine.duel import RecordError
         from match.match import Match
         from match.store import StoreError
 
@@ -618,7 +618,7 @@ class LobbyScreen(Screen[None]):
         self.imhotep.show_match(match)
 
     def _watch(self, game_id: int) -> None:
-        from engine import RecordError
+        from engine.duel import RecordError
         from match.match import Match
         from match.store import StoreError
 
@@ -635,10 +635,10 @@ class LobbyScreen(Screen[None]):
 
     def _replay(self, game_id: int) -> None:
         """A finished game, move by move, in the game log's replay viewer."""
-        from engine import RecordError
+        from engine.duel import RecordError
         from match.match import stored_history
         from match.store import StoreError
-        from tui.screens.log import LogScreen
+        from tui.duel.screens.log import LogScreen
 
         store = self.imhotep.store
         if store is None:
@@ -669,7 +669,7 @@ class LobbyScreen(Screen[None]):
     def _host_chosen(self, choice: HostChoice | None) -> None:
         if choice is None:
             return
-        from engine import RecordError, Setup
+        from engine.duel import RecordError, Setup
         from match.match import Match
         from match.seats import Seat
         from match.store import StoreError
@@ -724,7 +724,7 @@ class LobbyScreen(Screen[None]):
         if level is None:
             return
         from tui.app import setup_for
-        from tui.screens.new_game import GameOptions
+        from tui.duel.screens.new_game import GameOptions
 
         options = GameOptions(
             names=(self.player_name, _("Computer")), kinds=("human", level), starter=None

@@ -1,0 +1,1 @@
+"""The Duel's board widgets."""
