@@ -1,0 +1,197 @@
+"""What a game gives the rest of the product: the contract every game keeps.
+
+The match layer, its history and records, the store, the lobby, the server and
+the computer's search know a game only through :class:`Game`; nothing outside
+a game's own packages (``engine/<kind>``, ``ai/<kind>``, ``tui/<kind>``)
+imports its types. Each game module exposes one object that keeps the
+contract, and :mod:`engine.games` lists them by kind.
+
+The shape is OpenSpiel's uniform state interface over our frozen states: a
+game is driven by ``current_player``/``legal_actions``/``apply`` whatever it
+is, a decision in the middle of a turn is just more state, and a record is
+the set-up plus the actions in notation (replayed through the checked path).
+
+Errors keep one shape across games: ``apply`` raises a ``ValueError`` whose
+``reason`` attribute is a :class:`~engine.message.Message` a player can read;
+``parse_action`` raises a ``ValueError`` for bad notation; every problem with
+a set-up, record or state raises :class:`RecordError`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping, Sequence
+from typing import Any, Protocol, TypeVar
+
+import msgspec
+
+from engine.message import Message
+
+State = TypeVar("State")
+Action = TypeVar("Action")
+SetupT = TypeVar("SetupT")
+
+
+class RecordError(ValueError):
+    """A set-up, record or saved state that cannot be read; ``reason`` says why.
+
+    Each game's own ``RecordError`` derives from this one, so code that holds
+    a game only through :class:`Game` can catch every game's record errors.
+    """
+
+    reason: Message
+
+
+class Result(msgspec.Struct, frozen=True, kw_only=True):
+    """How a finished game ended, in terms every game shares.
+
+    ``winners`` is one seat, or several sharing a victory; ``totals`` is each
+    seat's final score; ``says`` is who won and why, worded with the seats'
+    names by :meth:`Game.result`.
+    """
+
+    winners: tuple[int, ...]
+    totals: tuple[int, ...]
+    says: Message
+
+
+class Game(Protocol[State, Action, SetupT]):
+    """One game's rules, as the rest of the product uses them.
+
+    Every method is pure: no I/O, no global state, and a state is never
+    changed in place.
+    """
+
+    #: The key of the game in records, the store and the command line.
+    kind: str
+    #: The seat counts the game can be set up for, smallest first.
+    seat_counts: tuple[int, ...]
+
+    @property
+    def title(self) -> Message:
+        """The game's name for players ("Imhotep: The Duel")."""
+        ...
+
+    # Setting up ----------------------------------------------------------
+
+    def deal(
+        self, seats: int, rng: random.Random, options: Mapping[str, str] | None = None
+    ) -> SetupT:
+        """A new game's set-up, with every chance decided by ``rng``.
+
+        ``options`` are the game's table options (the Duel's monument sides and
+        rules); an unknown option or value raises :class:`RecordError`. Who
+        starts is drawn here when the rules say it is drawn.
+        """
+        ...
+
+    def seats(self, setup: SetupT) -> int:
+        """How many seats ``setup`` is for."""
+        ...
+
+    def encode_setup(self, setup: SetupT) -> bytes:
+        """``setup`` as compact JSON (the store and records keep this)."""
+        ...
+
+    def decode_setup(self, data: bytes | str) -> SetupT:
+        """The set-up in ``data``; raises :class:`RecordError`."""
+        ...
+
+    def start(self, setup: SetupT) -> State:
+        """The first state of ``setup``; raises :class:`RecordError` if it is invalid."""
+        ...
+
+    # Playing -------------------------------------------------------------
+
+    def current_player(self, state: State) -> int:
+        """The seat that decides now, or -1 once the game is over."""
+        ...
+
+    def legal_actions(self, state: State) -> Sequence[Action]:
+        """Every legal decision now; empty once the game is over."""
+        ...
+
+    def apply(self, state: State, action: Action) -> State:
+        """The next state; raises a ValueError whose ``reason`` a player can read."""
+        ...
+
+    def apply_unchecked(self, state: State, action: Action) -> State:
+        """The next state, for an action taken from :meth:`legal_actions`."""
+        ...
+
+    def why_illegal(self, state: State, action: Action) -> Message | None:
+        """The reason :meth:`apply` would give, or None when the action is legal."""
+        ...
+
+    def over(self, state: State) -> bool:
+        """Whether the game has ended."""
+        ...
+
+    def ply(self, state: State) -> int:
+        """How many decisions led to ``state``."""
+        ...
+
+    def reveals_hidden(self, before: State, after: State) -> bool:
+        """Whether going from ``before`` to ``after`` showed what was hidden.
+
+        Undo may not go back past such a step in a game between people.
+        """
+        ...
+
+    def view(self, state: State, seat: int) -> object:
+        """What ``seat`` may see of ``state`` (a value of the game's own)."""
+        ...
+
+    # Notation and words ----------------------------------------------------
+
+    def format_action(self, action: Action) -> str:
+        """The action's short text form; :meth:`parse_action` reads it back."""
+        ...
+
+    def parse_action(self, text: str) -> Action:
+        """The action written as ``text``; raises a ValueError for bad notation."""
+        ...
+
+    def describe(self, before: State, action: Action, names: Sequence[str]) -> Message:
+        """One sentence for the log: what ``action`` does when taken in ``before``."""
+        ...
+
+    def prompt(self, state: State) -> Message:
+        """What the seat to move must decide now, in words."""
+        ...
+
+    # Scores and the end ------------------------------------------------------
+
+    def totals(self, state: State) -> tuple[int, ...]:
+        """Each seat's score as if the game ended now."""
+        ...
+
+    def result(self, state: State, names: Sequence[str]) -> Result | None:
+        """None until the game is over; then who won and why."""
+        ...
+
+    # Records and states ------------------------------------------------------
+
+    def encode_record(self, setup: SetupT, actions: Sequence[Action]) -> bytes:
+        """The game as readable JSON: the set-up and the actions in notation."""
+        ...
+
+    def load_record(self, data: bytes | str) -> tuple[SetupT, list[State], list[Action]]:
+        """Replay a record through the checked path; raises :class:`RecordError`."""
+        ...
+
+    def encode_state(self, state: State) -> bytes:
+        """One state as compact JSON."""
+        ...
+
+    def decode_state(self, data: bytes | str) -> State:
+        """A state read back and checked against the invariants; :class:`RecordError`."""
+        ...
+
+    def state_problems(self, state: State) -> list[Message]:
+        """What is wrong with ``state`` in words; empty for a sound state."""
+        ...
+
+
+# A game whose state, action and set-up types the holder does not know.
+AnyGame = Game[Any, Any, Any]
