@@ -94,11 +94,13 @@ class DuelGame:
 
     def decode_setup(self, data: bytes | str) -> Setup:
         try:
-            return msgspec.json.decode(data, type=Setup)
+            setup = msgspec.json.decode(data, type=Setup)
         except (msgspec.MsgspecError, RecursionError, UnicodeDecodeError) as exc:
             raise RecordError(
                 msg("the set-up is damaged ({error})", error=str(exc)[:200])
             ) from None
+        setup.start()  # a set-up read back is one the game can start, or RecordError
+        return setup
 
     def start(self, setup: Setup) -> GameState:
         return setup.start()
