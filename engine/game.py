@@ -145,6 +145,16 @@ class Game(Protocol[State, Action, SetupT]):
         """What ``seat`` may see of ``state`` (a value of the game's own)."""
         ...
 
+    def sample(self, state: State, seat: int, rng: random.Random) -> State:
+        """A state ``seat`` cannot tell from ``state``, its hidden parts dealt afresh by ``rng``.
+
+        ``view(sample(state, seat, rng), seat) == view(state, seat)``; what is
+        hidden is shuffled among the values that fit what ``seat`` sees, and
+        nothing of its real order is read. Search plays on such samples
+        (information-set MCTS), never on the real state.
+        """
+        ...
+
     # Notation and words ----------------------------------------------------
 
     def format_action(self, action: Action) -> str:

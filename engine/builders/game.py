@@ -30,7 +30,7 @@ from engine.builders.rules import apply_unchecked, current_player, legal_actions
 from engine.builders.scoring import outcome, score
 from engine.builders.setup import dealt
 from engine.builders.state import GameState
-from engine.builders.view import SeatView, view
+from engine.builders.view import SeatView, sample, view
 from engine.game import Game, Result
 from engine.message import Message, as_message, msg
 
@@ -104,6 +104,9 @@ class BuildersGame:
 
     def view(self, state: GameState, seat: int) -> SeatView:
         return view(state, seat)
+
+    def sample(self, state: GameState, seat: int, rng: random.Random) -> GameState:
+        return sample(state, seat, rng)
 
     def format_action(self, action: Action) -> str:
         return format_action(action)

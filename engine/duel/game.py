@@ -36,7 +36,7 @@ from engine.duel.rules import (
 )
 from engine.duel.scoring import outcome, score
 from engine.duel.state import RULES, GameState, Sides
-from engine.duel.view import SeatView, view
+from engine.duel.view import SeatView, sample, view
 from engine.game import Game, Result
 from engine.message import Message, as_message, msg
 
@@ -131,6 +131,9 @@ class DuelGame:
 
     def view(self, state: GameState, seat: int) -> SeatView:
         return view(state, seat)
+
+    def sample(self, state: GameState, seat: int, rng: random.Random) -> GameState:
+        return sample(state, seat, rng)
 
     def format_action(self, action: Action) -> str:
         return format_action(action)

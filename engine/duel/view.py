@@ -9,7 +9,10 @@ the unseen tokens as a sorted multiset (60 tokens minus all that is face up).
 
 from __future__ import annotations
 
+import random
+
 import msgspec
+from msgspec.structs import replace
 
 from engine.duel.state import GameState, Pending, Player, Rules, Sides
 
@@ -56,4 +59,18 @@ def view(state: GameState, seat: int) -> SeatView:
     )
 
 
-__all__ = ["SeatView", "view"]
+def sample(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``state`` with the face-down tokens dealt afresh into supply and reserve.
+
+    Both seats see the same, so ``seat`` only has to be one of them. The
+    tokens are sorted first, so that the result depends on what is unseen and
+    on ``rng``, never on the real order; the piles keep their sizes.
+    """
+    view(state, seat)  # refuses a seat that is not at the table
+    tokens = sorted((*state.supply, *state.reserve))
+    rng.shuffle(tokens)
+    cut = len(state.reserve)
+    return replace(state, reserve=tuple(tokens[:cut]), supply=tuple(tokens[cut:]))
+
+
+__all__ = ["SeatView", "sample", "view"]

@@ -42,7 +42,7 @@ def _check_state(game: AnyGame, state: Any, seats: int) -> None:
     assert len(game.totals(state)) == seats
     assert isinstance(game.prompt(state), Message)
     for seat in range(seats):
-        game.view(state, seat)
+        _check_sample(game, state, seat)
     legal = game.legal_actions(state)
     if game.over(state):
         assert not legal
@@ -51,6 +51,17 @@ def _check_state(game: AnyGame, state: Any, seats: int) -> None:
         assert legal
         assert 0 <= game.current_player(state) < seats
         assert game.result(state, _names(seats)) is None
+
+
+def _check_sample(game: AnyGame, state: Any, seat: int) -> None:
+    """A sample is a sound state the seat cannot tell apart, blind to the real order."""
+    seen = game.view(state, seat)
+    dealt = game.sample(state, seat, random.Random(game.ply(state)))
+    assert game.view(dealt, seat) == seen
+    assert game.state_problems(dealt) == []
+    assert game.current_player(dealt) == game.current_player(state)
+    again = game.sample(dealt, seat, random.Random(game.ply(state)))
+    assert again == dealt  # the same draw from another hidden order: the order was not read
 
 
 def _check_legal(game: AnyGame, state: Any, tried: set[str]) -> None:
@@ -125,6 +136,16 @@ def test_a_game_tells_when_a_step_reveals_what_was_hidden(game: AnyGame, seats: 
     # parts must have some, or undo could peek at everything.
     _, states, _ = _play(game, seats, 7)
     assert any(game.reveals_hidden(a, b) for a, b in pairwise(states))
+
+
+@pytest.mark.parametrize(("game", "seats"), TABLES)
+def test_a_sample_deals_the_hidden_parts_afresh(game: AnyGame, seats: int) -> None:
+    _, states, _ = _play(game, seats, 11)
+    middle = states[len(states) // 2]
+    samples = {game.encode_state(game.sample(middle, 0, random.Random(s))) for s in range(6)}
+    assert len(samples) > 1
+    with pytest.raises(ValueError):
+        game.sample(middle, seats, random.Random(0))
 
 
 @pytest.mark.parametrize(("game", "seats"), TABLES)
