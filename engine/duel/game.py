@@ -74,7 +74,7 @@ class DuelGame:
                 msg("the table option sides: {problem}", problem=exc.args[0])
             ) from None
         rules = opts.choice(given, "rules", RULES, "classic")
-        chosen = opts.choice(given, "starter", ("", "0", "1"), "")
+        chosen = opts.choice(given, "starter", ("0", "1"), "0") if "starter" in given else ""
         if chosen and rules == "online":
             raise opts.OptionError(msg("the online rules draw who starts: leave out the starter"))
         seed = opts.seed(given, rng)
