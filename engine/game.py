@@ -25,7 +25,7 @@ from typing import Any, Protocol, TypeVar
 
 import msgspec
 
-from engine.message import Message
+from engine.message import Message, as_message
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -36,10 +36,13 @@ class RecordError(ValueError):
     """A set-up, record or saved state that cannot be read; ``reason`` says why.
 
     Each game's own ``RecordError`` derives from this one, so code that holds
-    a game only through :class:`Game` can catch every game's record errors.
+    a game only through :class:`Game` can catch every game's record errors,
+    and raise one too (History does, for a move or cursor at fault).
     """
 
-    reason: Message
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason: Message = as_message(reason)
 
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):
@@ -140,6 +143,16 @@ class Game(Protocol[State, Action, SetupT]):
 
     def view(self, state: State, seat: int) -> object:
         """What ``seat`` may see of ``state`` (a value of the game's own)."""
+        ...
+
+    def sample(self, state: State, seat: int, rng: random.Random) -> State:
+        """A state ``seat`` cannot tell from ``state``, its hidden parts dealt afresh by ``rng``.
+
+        ``view(sample(state, seat, rng), seat) == view(state, seat)``; what is
+        hidden is shuffled among the values that fit what ``seat`` sees, and
+        nothing of its real order is read. Search plays on such samples
+        (information-set MCTS), never on the real state.
+        """
         ...
 
     # Notation and words ----------------------------------------------------

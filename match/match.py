@@ -31,7 +31,6 @@ import msgspec
 
 from engine.duel import (
     Action,
-    GameRecord,
     GameState,
     RecordError,
     Setup,
@@ -40,6 +39,8 @@ from engine.duel import (
     score,
     why_illegal,
 )
+from engine.duel.game import DUEL
+from engine.game import RecordError as GameRecordError
 from engine.message import Message, msg, pmsg
 from match.history import History
 from match.seats import Seat, UndoMode, Where, local_player
@@ -222,7 +223,7 @@ class Match:
         (see :attr:`hints_on`). Raises RecordError for a bad set-up and
         StoreError if the store cannot take the game (nothing is written then).
         """
-        history = History.start(setup, undo_mode="safe" if table else undo_mode)
+        history = History.start(DUEL, setup, undo_mode="safe" if table else undo_mode)
         me = me or local_player()
         owned = tuple(
             msgspec.structs.replace(seat, owner=me) if index in here and not seat.computer else seat
@@ -371,7 +372,8 @@ class Match:
 
     @property
     def state(self) -> GameState:
-        return self.history.state
+        state: GameState = self.history.state
+        return state
 
     @property
     def names(self) -> tuple[str, str]:
@@ -625,7 +627,7 @@ class Match:
                 game_id,
                 [
                     (text, current_player(states[ply]))
-                    for ply, text in enumerate(history.full_record.actions)
+                    for ply, text in enumerate(history.full_notation)
                 ],
                 cursor=history.cursor,
                 revision=self.revision,
@@ -667,7 +669,7 @@ class Match:
             return
         self.store = store
         _, self._mark = store.changed(None)
-        if not self.history.full_record.actions:
+        if not self.history.full_notation:
             # A game at one keyboard is kept from its first move on.
             self.unsaved = 0
             self._store_ok()
@@ -686,7 +688,7 @@ class Match:
                 status="over" if history.state.over else "playing",
                 actions=[
                     (text, current_player(states[ply]))
-                    for ply, text in enumerate(history.full_record.actions)
+                    for ply, text in enumerate(history.full_notation)
                 ],
                 cursor=history.cursor,
                 hints=self.hints_allowed,
@@ -1077,7 +1079,7 @@ class Match:
     def _holds(self, stored: StoredGame) -> bool:
         """Whether this history is the stored game, redo list included."""
         return stored.cursor == self.history.cursor and (
-            tuple(a.notation for a in stored.actions) == self.history.full_record.actions
+            tuple(a.notation for a in stored.actions) == self.history.full_notation
         )
 
     def _replace_history(self, stored: StoredGame, message: str) -> None:
@@ -1174,11 +1176,11 @@ def stored_history(store: Store, game_id: int) -> tuple[History, tuple[Seat, Sea
 def _history_of(stored: StoredGame) -> History:
     """Replay a stored game through the engine (RecordError if it is damaged)."""
     setup = decode_setup(stored.setup)
-    record = GameRecord(setup=setup, actions=tuple(a.notation for a in stored.actions))
+    notation = [a.notation for a in stored.actions]
     mode: UndoMode = "free" if stored.undo_mode == "free" else "safe"
     try:
-        return History.from_record(record, cursor=stored.cursor, undo_mode=mode)
-    except RecordError as exc:
+        return History.replay(DUEL, setup, notation, cursor=stored.cursor, undo_mode=mode)
+    except GameRecordError as exc:
         raise RecordError(
             msg("game {game} is damaged: {problem}", game=stored.id, problem=exc.reason)
         ) from None

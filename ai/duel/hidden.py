@@ -10,9 +10,8 @@ from __future__ import annotations
 
 import random
 
-from msgspec.structs import replace
-
 from engine.duel import GameState
+from engine.duel.view import sample
 
 
 def unseen_tokens(state: GameState) -> list[str]:
@@ -29,10 +28,8 @@ def determinize(state: GameState, rng: random.Random) -> GameState:
     The lengths of supply and reserve are kept; only their order (and which of
     the unseen tokens lie in which) is sampled.
     """
-    tokens = unseen_tokens(state)
-    rng.shuffle(tokens)
-    cut = len(state.reserve)
-    return replace(state, reserve=tuple(tokens[:cut]), supply=tuple(tokens[cut:]))
+    # The rules' own sample: both seats see the same, so either will do.
+    return sample(state, 0, rng)
 
 
 PublicKey = tuple[object, ...]

@@ -8,8 +8,12 @@ know: how many cards the deck holds, and the round cards turned up so far.
 
 from __future__ import annotations
 
-import msgspec
+import random
 
+import msgspec
+from msgspec.structs import replace
+
+from engine.builders.sites import ROUND_CARDS
 from engine.builders.state import EMPTY, GameState, Step
 
 _HIDDEN = ("deck", "rounds")
@@ -67,4 +71,20 @@ def view(state: GameState, seat: int) -> SeatView:
     )
 
 
-__all__ = ["SeatView", "view"]
+def sample(state: GameState, seat: int, rng: random.Random) -> GameState:
+    """``state`` with the deck and the round cards to come dealt afresh.
+
+    The deck keeps its cards (every other card is in sight) in a new order;
+    the rounds still to come are drawn from the round cards not yet turned
+    up, the one set aside among them. Sorting first keeps the real order out.
+    """
+    view(state, seat)  # refuses a seat that is not at the table
+    deck = sorted(state.deck)
+    rng.shuffle(deck)
+    seen = state.rounds[: state.round]
+    unseen = [r for r in range(len(ROUND_CARDS[state.players])) if r not in seen]
+    to_come = rng.sample(unseen, len(state.rounds) - len(seen))
+    return replace(state, deck=tuple(deck), rounds=(*seen, *to_come))
+
+
+__all__ = ["SeatView", "sample", "view"]
