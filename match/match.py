@@ -40,7 +40,7 @@ from engine.duel import (
     score,
     why_illegal,
 )
-from engine.message import Message, msg, pmsg
+from engine.message import Message, as_message, msg, pmsg
 from match.history import History
 from match.seats import Seat, UndoMode, Where, local_player
 from match.store import (
@@ -335,7 +335,7 @@ class Match:
             match.store = store
             match._keep_whole_game(store)
             if match.store_problem is not None:
-                raise StoreError(match.store_problem)
+                raise StoreError(as_message(match.store_problem))
         return match
 
     def _adopt_store(self, store: Store, game_id: int, revision: int) -> None:
@@ -703,11 +703,11 @@ class Match:
 
     def _store_failed(self, exc: StoreError) -> None:
         first = self.store_problem is None
-        self.store_problem = exc.message
+        self.store_problem = exc.reason
         if first:
             self._emit(
                 Notice(
-                    msg("This game is not being kept: {problem}", problem=exc.message), error=True
+                    msg("This game is not being kept: {problem}", problem=exc.reason), error=True
                 )
             )
 
@@ -869,7 +869,7 @@ class Match:
             self.reload()
             return msg("The game moved on meanwhile; it was brought up to date.")
         except StoreError as exc:
-            return msg("The request could not be sent: {problem}", problem=exc.message)
+            return msg("The request could not be sent: {problem}", problem=exc.reason)
         self.request = request
         other = self.seats[1 - seat].name
         return msg("Asked {name} to take back your last move; waiting for the answer.", name=other)
@@ -901,7 +901,7 @@ class Match:
             self.reload()
             return msg("The game moved on meanwhile; the takeback was dropped.")
         except StoreError as exc:
-            return msg("The answer could not be sent: {problem}", problem=exc.message)
+            return msg("The answer could not be sent: {problem}", problem=exc.reason)
         self.request = None
         if accept and request.at_ply == self.history.cursor:
             self.history.rewind_to(request.to_ply)
@@ -1088,7 +1088,7 @@ class Match:
                 Notice(
                     msg(
                         "The stored game cannot be read: {problem}",
-                        problem=exc.reason if isinstance(exc, RecordError) else exc.message,
+                        problem=exc.reason,
                     ),
                     error=True,
                 )
