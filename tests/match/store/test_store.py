@@ -14,7 +14,7 @@ import pytest
 from match.seats import Seat
 from match.store import SCHEMA_VERSION, Request, StaleWrite, Store, StoreError
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 SEATS = (Seat(name="Ann", owner="local:ann"), Seat(name="Bob", owner="local:bob"))
 SUMMARY = (0, 0, 0)
 
