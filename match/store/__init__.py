@@ -54,7 +54,7 @@ values handed out), :mod:`~match.store.reading` (rows checked into records),
 
 from __future__ import annotations
 
-from match.store.errors import StaleWrite, StoreError, damaged, describe_db_error
+from match.store.errors import StaleWrite, StoreError, TooManyTables, damaged, describe_db_error
 from match.store.games import Games
 from match.store.imports import Imports
 from match.store.moves import Moves
@@ -70,6 +70,7 @@ from match.store.records import (
     Presence,
     Pulse,
     Request,
+    Standing,
     Status,
     StoredAction,
     StoredGame,
@@ -95,11 +96,13 @@ __all__ = [
     "Pulse",
     "Request",
     "StaleWrite",
+    "Standing",
     "Status",
     "Store",
     "StoreError",
     "StoredAction",
     "StoredGame",
+    "TooManyTables",
     "damaged",
     "describe_db_error",
     "session_id",

@@ -121,19 +121,14 @@ class StoreBase:
             version = int(self._db.execute("PRAGMA data_version").fetchone()[0])
         return version != since, version
 
-    def _revision_column(self) -> str:
-        # A file of version 1 not yet written by this version has no revision
-        # column (see _ready_to_write); it reads as revision 0, which the
-        # upgrade gives every game.
-        if self._version < 2:
+    def _layout(self) -> int:
+        """The file's schema version, for reads: a file not yet brought up
+        to date is read as it is (see :func:`schema.game_columns`), and
+        another process may bring it up to date at any moment, so until then
+        it is asked at each read (inside the read's snapshot)."""
+        if self._version < schema.SCHEMA_VERSION:
             self._version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
-        return "revision" if self._version >= 2 else "0"
-
-    def _hint_columns(self) -> str:
-        # Likewise for version 3's columns: a file not yet upgraded allows no hints.
-        if self._version < 3:
-            self._version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
-        return "hints, hints0, hints1" if self._version >= 3 else "0, 0, 0"
+        return self._version
 
     def tables_revision(self) -> int:
         """A store-wide number that moves with every write a list of games
@@ -145,9 +140,7 @@ class StoreBase:
         at worst, never a missed one) and never equals a stored counter.
         """
         with self._errors():
-            if self._version < 4:
-                self._version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
-            if self._version < 4:
+            if self._layout() < 4:
                 return -int(self._db.execute("PRAGMA data_version").fetchone()[0])
             row = self._db.execute(
                 "SELECT value FROM meta WHERE key = 'tables_revision'"

@@ -35,6 +35,15 @@ class StaleWrite(StoreError):
         self.revision = revision
 
 
+class TooManyTables(StoreError):
+    """A table refused: an owner of one of its seats already has ``count``
+    open tables, as many as a player may host at once."""
+
+    def __init__(self, reason: Message, count: int) -> None:
+        super().__init__(reason)
+        self.count = count
+
+
 def reason(exc: BaseException) -> Message:
     if isinstance(exc, OSError):
         from match.files import os_error_reason

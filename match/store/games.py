@@ -9,61 +9,81 @@ from collections.abc import Sequence
 
 from match import rows
 from match.seats import Seat
-from match.store import reading
+from match.store import reading, schema
 from match.store.base import StoreBase
-from match.store.errors import StoreError
+from match.store.errors import StoreError, TooManyTables
 from match.store.records import (
     CODE_ALPHABET,
     CODE_LENGTH,
     UNDO_MODES,
     GameSummary,
+    Standing,
     Status,
     StoredAction,
     StoredGame,
 )
-from match.words import msg
+from match.words import msg, nmsg
 
 
 class Games(StoreBase):
     def create_game(
         self,
         setup: bytes,
-        seats: tuple[Seat, Seat],
+        seats: tuple[Seat, ...],
         *,
+        kind: str,
         undo_mode: str = "safe",
         status: Status = "playing",
         table: bool = False,
         invited: str | None = None,
         actions: Sequence[tuple[str, int]] = (),
         cursor: int | None = None,
-        summary: tuple[int, int, int] = (0, 0, 0),
+        summary: Standing | None = None,
         created_at: float | None = None,
         imported: tuple[str, str] | None = None,
         hints: bool = False,
+        owner_cap: int | None = None,
     ) -> int:
-        """A new game; returns its id. ``table`` gives it a code others join with.
+        """A new game of ``kind`` (the key of ``engine.games.GAMES``) with two
+        to four ``seats``; returns its id. ``table`` gives it a code others
+        join with.
 
         ``actions`` are ``(notation, seat)`` pairs for a game brought in from
-        elsewhere (already checked by the caller); ``summary`` is
-        ``(to_move, score0, score1)`` at ``cursor``. ``imported`` is the
-        ``(digest, source)`` of the file it came from, marked in the same
-        transaction so that a file is never brought in twice.
+        elsewhere (already checked by the caller); ``summary`` is the
+        :class:`Standing` at ``cursor`` (by default seat 0 to move, no
+        points). ``imported`` is the ``(digest, source)`` of the file it came
+        from, marked in the same transaction so that a file is never brought
+        in twice. With ``owner_cap``, a table is refused
+        (:class:`TooManyTables`) when an owner of one of its seats already
+        has that many open tables: counted and created in one transaction,
+        so two tables opened at once cannot pass the cap together.
         """
+        if rows.GAME_KIND.fullmatch(kind) is None:
+            raise ValueError(f"a game's kind is a short lowercase word, not {kind!r}")
+        if not rows.MIN_SEATS <= len(seats) <= rows.MAX_SEATS:
+            raise ValueError(f"a game has two to four seats, not {len(seats)}")
+        standing = summary if summary is not None else Standing(0, (0,) * len(seats))
+        if len(standing.scores) != len(seats):
+            raise ValueError("a standing gives one score for each seat")
         now = time.time()
         created = created_at if created_at is not None else now
         with self._errors(), self._write() as db:
+            if owner_cap is not None and status == "open":
+                self._check_cap(db, {s.owner for s in seats if s.owner is not None}, owner_cap)
             code = self._new_code(db) if table else None
             row = db.execute(
-                "INSERT INTO games (code, setup, undo_mode, status, cursor, to_move, score0,"
-                " score1, invited, created_at, updated_at, hints)"
+                "INSERT INTO games (kind, code, setup, seat_count, undo_mode, status, cursor,"
+                " to_move, invited, created_at, updated_at, hints)"
                 " VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
                 (
+                    kind,
                     code,
                     setup.decode(),
+                    len(seats),
                     undo_mode,
                     status,
                     len(actions) if cursor is None else cursor,
-                    *summary,
+                    standing.to_move,
                     invited,
                     created,
                     now,
@@ -71,11 +91,13 @@ class Games(StoreBase):
                 ),
             ).fetchone()
             game_id = int(row[0])
-            for index, seat in enumerate(seats):
-                db.execute(
-                    "INSERT INTO seats (game_id, seat, name, kind, owner) VALUES (?,?,?,?,?)",
-                    (game_id, index, seat.name, seat.kind, seat.owner),
-                )
+            db.executemany(
+                "INSERT INTO seats (game_id, seat, name, kind, owner, score) VALUES (?,?,?,?,?,?)",
+                [
+                    (game_id, index, seat.name, seat.kind, seat.owner, points)
+                    for index, (seat, points) in enumerate(zip(seats, standing.scores, strict=True))
+                ],
+            )
             db.executemany(
                 "INSERT INTO actions (game_id, ply, notation, seat, at) VALUES (?,?,?,?,?)",
                 [(game_id, ply, text, who, created) for ply, (text, who) in enumerate(actions)],
@@ -87,6 +109,26 @@ class Games(StoreBase):
                 )
             self._tables_moved(db)
         return game_id
+
+    @staticmethod
+    def _check_cap(db: sqlite3.Connection, owners: set[str], cap: int) -> None:
+        """Inside the create transaction: no owner past ``cap`` open tables."""
+        for owner in sorted(owners):
+            count = db.execute(
+                "SELECT count(*) FROM games WHERE status = 'open'"
+                " AND id IN (SELECT game_id FROM seats WHERE owner = ?)",
+                (owner,),
+            ).fetchone()[0]
+            if count >= cap:
+                raise TooManyTables(
+                    nmsg(
+                        "You have {count} open table already: wait for a player at it first.",
+                        "You have {count} open tables already: wait for a player at one of"
+                        " them first.",
+                        count,
+                    ),
+                    count,
+                )
 
     @staticmethod
     def _new_code(db: sqlite3.Connection) -> str:
@@ -110,18 +152,16 @@ class Games(StoreBase):
     def _game(self, game_id: int) -> StoredGame:
         with self._errors():
             db = self._db
+            layout = self._layout()
             row = db.execute(
                 "SELECT id, code, setup, undo_mode, status, cursor, invited, created_at,"
-                f" updated_at, {self._revision_column()}, {self._hint_columns()}"
-                " FROM games WHERE id = ?",
+                f" updated_at, {schema.game_columns(layout)} FROM games WHERE id = ?",
                 (game_id,),
             ).fetchone()
             if row is None:
                 raise StoreError(msg("there is no game number {game}", game=game_id))
             seat_rows = db.execute(
-                "SELECT seat, name, kind, owner, session, seen_at FROM seats"
-                " WHERE game_id = ? ORDER BY seat",
-                (game_id,),
+                f"{schema.seat_rows(layout)} WHERE s.game_id = ? ORDER BY s.seat", (game_id,)
             ).fetchall()
             action_rows = db.execute(
                 "SELECT ply, notation, seat, at FROM actions WHERE game_id = ? ORDER BY ply",
@@ -131,12 +171,14 @@ class Games(StoreBase):
                 "SELECT kind, seat, at_ply, to_ply, at FROM requests WHERE game_id = ?",
                 (game_id,),
             ).fetchone()
-        seats, presence = reading.seats_of(game_id, seat_rows)
+        kind = rows.game_kind(row[9], "games.kind")
+        count = rows.seat_count(row[10], "games.seat_count")
+        seats = reading.seats_of(game_id, [r[1:] for r in seat_rows], count)
         actions = tuple(
             StoredAction(
                 rows.ply(number, "actions.ply"),
                 rows.text(text, "actions.notation", rows.MAX_NOTATION),
-                rows.seat(seat, "actions.seat"),
+                rows.seat(seat, "actions.seat", count),
                 rows.moment(at, "actions.at"),
             )
             for number, text, seat, at in action_rows
@@ -169,24 +211,22 @@ class Games(StoreBase):
             raise StoreError(msg("game {game} is damaged: its set-up is not text", game=game_id))
         return StoredGame(
             id=game_id,
+            kind=kind,
             code=rows.code(row[1], "games.code", CODE_ALPHABET, CODE_LENGTH),
             setup=setup.encode(),
             undo_mode=rows.one_of(row[3], "games.undo_mode", UNDO_MODES),
             status=status,
             cursor=cursor,
             actions=actions,
-            seats=seats,
-            presence=presence,
-            request=reading.request(request_row, len(actions)),
+            seats=seats.seats,
+            presence=seats.presence,
+            request=reading.request(request_row, len(actions), count),
             invited=rows.maybe_text(row[6], "games.invited"),
             created_at=rows.moment(row[7], "games.created_at"),
             updated_at=rows.moment(row[8], "games.updated_at"),
-            revision=rows.revision(row[9], "games.revision"),
-            hints=rows.whole(row[10], "games.hints", 0, 1) == 1,
-            hints_used=(
-                rows.whole(row[11], "games.hints0", 0, rows.MAX_PLIES),
-                rows.whole(row[12], "games.hints1", 0, rows.MAX_PLIES),
-            ),
+            revision=rows.revision(row[11], "games.revision"),
+            hints=rows.whole(row[12], "games.hints", 0, 1) == 1,
+            hints_used=seats.hints_used,
         )
 
     def find_code(self, code: str) -> int | None:
@@ -205,34 +245,34 @@ class Games(StoreBase):
     ) -> list[GameSummary]:
         """Games with one of ``statuses`` (and a seat of ``owner``), most recent first."""
         marks = ",".join("?" for _ in statuses)
-        query = (
-            "SELECT id, code, status, cursor, to_move, score0, score1, invited, created_at,"
-            f" updated_at FROM games WHERE status IN ({marks})"
-        )
-        args: list[object] = list(statuses)
-        if owner is not None:
-            query += " AND id IN (SELECT game_id FROM seats WHERE owner = ?)"
-            args.append(owner)
-        query += " ORDER BY updated_at DESC, id DESC LIMIT ?"
-        args.append(limit)
         summaries = []
-        with self._errors():
+        with self._snapshot(), self._errors():
+            layout = self._layout()
+            query = (
+                f"SELECT id, {schema.kind_columns(layout)}, code, status, cursor, to_move, invited,"
+                f" created_at, updated_at FROM games WHERE status IN ({marks})"
+            )
+            args: list[object] = list(statuses)
+            if owner is not None:
+                query += " AND id IN (SELECT game_id FROM seats WHERE owner = ?)"
+                args.append(owner)
+            query += " ORDER BY updated_at DESC, id DESC LIMIT ?"
+            args.append(limit)
             found = self._db.execute(query, args).fetchall()
             # The seats of all those games in one query, not one query a game.
             seats_of: dict[object, list[tuple[object, ...]]] = {row[0]: [] for row in found}
             ids = ",".join("?" for _ in seats_of)
             for game_id, *seat_row in self._db.execute(
-                "SELECT game_id, seat, name, kind, owner, session, seen_at FROM seats"
-                f" WHERE game_id IN ({ids}) ORDER BY game_id, seat",
+                f"{schema.seat_rows(layout)} WHERE s.game_id IN ({ids}) ORDER BY s.game_id, s.seat",
                 list(seats_of),
             ):
                 seats_of[game_id].append(tuple(seat_row))
-            for row in found:
-                try:
-                    summary = reading.summary(row, seats_of[row[0]])
-                except (StoreError, ValueError):
-                    continue  # a damaged game is reported when it is opened
-                summaries.append(summary)
+        for row in found:
+            try:
+                summary = reading.summary(row, seats_of[row[0]])
+            except (StoreError, ValueError):
+                continue  # a damaged game is reported when it is opened
+            summaries.append(summary)
         return summaries
 
     def open_tables(self, *, limit: int = 100) -> list[GameSummary]:

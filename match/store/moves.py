@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from match import rows
 from match.store.base import StoreBase
 from match.store.errors import StaleWrite, StoreError, checked
-from match.store.records import Request
+from match.store.records import Request, Standing
 from match.words import msg
 
 
@@ -24,7 +24,7 @@ class Moves(StoreBase):
         seat: int,
         *,
         revision: int,
-        summary: tuple[int, int, int],
+        summary: Standing,
         over: bool = False,
     ) -> int:
         """Record the action played at ``ply`` on the game as it stood at
@@ -52,7 +52,7 @@ class Moves(StoreBase):
         new: int,
         *,
         revision: int,
-        summary: tuple[int, int, int],
+        summary: Standing,
     ) -> int:
         """Undo or redo: stand at ``new`` (0..number of actions) if the game is
         still at ``revision`` (standing at ``expected``); the new revision."""
@@ -76,7 +76,7 @@ class Moves(StoreBase):
         *,
         cursor: int,
         revision: int,
-        summary: tuple[int, int, int],
+        summary: Standing,
         over: bool = False,
     ) -> int:
         """Make the game's actions exactly ``actions`` (``(notation, seat)``,
@@ -108,8 +108,9 @@ class Moves(StoreBase):
         """The game's revision now: one cheap read to tell whether its moves or
         seats changed since a revision seen before."""
         with self._errors():
+            revision = "revision" if self._layout() >= 2 else "0"
             row = self._db.execute(
-                f"SELECT {self._revision_column()} FROM games WHERE id = ?", (game_id,)
+                f"SELECT {revision} FROM games WHERE id = ?", (game_id,)
             ).fetchone()
         if row is None:
             raise StoreError(msg("game {game} is no longer in the store", game=game_id))
@@ -139,27 +140,35 @@ class Moves(StoreBase):
         db: sqlite3.Connection,
         game_id: int,
         cursor: int,
-        summary: tuple[int, int, int],
+        summary: Standing,
         now: float,
         *,
         over: bool,
     ) -> int:
         status = "over" if over else None
         row = db.execute(
-            "UPDATE games SET cursor = ?, to_move = ?, score0 = ?, score1 = ?, updated_at = ?,"
-            " revision = revision + 1,"
+            "UPDATE games SET cursor = ?, to_move = ?, updated_at = ?, revision = revision + 1,"
             " status = CASE WHEN ? IS NOT NULL THEN ? WHEN status = 'over' THEN 'playing'"
-            " ELSE status END WHERE id = ? RETURNING revision",
-            (cursor, *summary, now, status, status, game_id),
+            " ELSE status END WHERE id = ? RETURNING revision, seat_count",
+            (cursor, summary.to_move, now, status, status, game_id),
         ).fetchone()
+        if row[1] != len(summary.scores):
+            # A caller's mistake, not the player's: the transaction is undone.
+            raise ValueError(f"game {game_id} has {row[1]} seats, not {len(summary.scores)}")
+        db.executemany(
+            "UPDATE seats SET score = ? WHERE game_id = ? AND seat = ?",
+            [(points, game_id, seat) for seat, points in enumerate(summary.scores)],
+        )
         StoreBase._tables_moved(db)
         return int(row[0])
 
     def use_hint(self, game_id: int, seat: int) -> None:
         """Count a hint the player at ``seat`` asked for (the other is told of it)."""
-        column = "hints1" if seat else "hints0"
         with self._errors(), self._write() as db:
-            db.execute(f"UPDATE games SET {column} = {column} + 1 WHERE id = ?", (game_id,))
+            db.execute(
+                "UPDATE seats SET hints_used = hints_used + 1 WHERE game_id = ? AND seat = ?",
+                (game_id, seat),
+            )
 
     def set_undo_mode(self, game_id: int, mode: str) -> None:
         with self._errors(), self._write() as db:

@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from match import rows
 from match.seats import HUMAN
-from match.store import reading
+from match.store import reading, schema
 from match.store.base import StoreBase
 from match.store.errors import StoreError
 from match.store.records import Pulse
@@ -102,15 +102,13 @@ class Seats(StoreBase):
     def _pulse(self, game_id: int) -> Pulse:
         with self._errors():
             db = self._db
-            row = db.execute(
-                f"SELECT {self._revision_column()} FROM games WHERE id = ?", (game_id,)
-            ).fetchone()
+            layout = self._layout()
+            columns = schema.game_columns(layout)
+            row = db.execute(f"SELECT {columns} FROM games WHERE id = ?", (game_id,)).fetchone()
             if row is None:
                 raise StoreError(msg("game {game} is no longer in the store", game=game_id))
             seat_rows = db.execute(
-                "SELECT seat, name, kind, owner, session, seen_at FROM seats"
-                " WHERE game_id = ? ORDER BY seat",
-                (game_id,),
+                f"{schema.seat_rows(layout)} WHERE s.game_id = ? ORDER BY s.seat", (game_id,)
             ).fetchall()
             # The number of actions bounds a request, as in game(); the last
             # ply comes from the primary key without reading the moves.
@@ -121,11 +119,12 @@ class Seats(StoreBase):
                 "SELECT kind, seat, at_ply, to_ply, at FROM requests WHERE game_id = ?",
                 (game_id,),
             ).fetchone()
-        _, presence = reading.seats_of(game_id, seat_rows)
+        count = rows.seat_count(row[1], "games.seat_count")
+        seats = reading.seats_of(game_id, [r[1:] for r in seat_rows], count)
         return Pulse(
-            revision=rows.revision(row[0], "games.revision"),
-            request=reading.request(request_row, rows.ply(moves, "actions.ply")),
-            presence=presence,
+            revision=rows.revision(row[2], "games.revision"),
+            request=reading.request(request_row, rows.ply(moves, "actions.ply"), count),
+            presence=seats.presence,
         )
 
 

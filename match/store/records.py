@@ -1,5 +1,6 @@
 """The values the store hands out: a game, a line of a list, a seat's
-presence, a takeback request, a follower's pulse."""
+presence, a takeback request, a follower's pulse; and the standing a writer
+hands in with each move."""
 
 from __future__ import annotations
 
@@ -20,6 +21,15 @@ CODE_LENGTH = 5
 Status = Literal["open", "playing", "over"]
 SEAT_KINDS = frozenset(get_args(SeatKind))
 UNDO_MODES = frozenset(get_args(UndoMode))
+
+
+@dataclass(frozen=True)
+class Standing:
+    """What a list of games shows without replaying the game: whose decision
+    it is (-1 once the game is over) and each seat's score, seat by seat."""
+
+    to_move: int
+    scores: tuple[int, ...]
 
 
 @dataclass(frozen=True)
@@ -80,14 +90,15 @@ class StoredGame:
     :mod:`match.match` replays it)."""
 
     id: int
+    kind: str  # the game's key in engine.games.GAMES ("duel"); the store only keeps it
     code: str | None
     setup: bytes
     undo_mode: str
     status: Status
     cursor: int
     actions: tuple[StoredAction, ...]  # all of them, undone ones included
-    seats: tuple[Seat, Seat]
-    presence: tuple[Presence, Presence]
+    seats: tuple[Seat, ...]  # two to four, seat 0 first
+    presence: tuple[Presence, ...]  # one for each seat
     request: Request | None
     invited: str | None
     created_at: float
@@ -96,7 +107,7 @@ class StoredGame:
     # Hints in a game between people: allowed when the table was set up, and
     # how many each seat has used (the other player is told of each).
     hints: bool = False
-    hints_used: tuple[int, int] = (0, 0)
+    hints_used: tuple[int, ...] = (0, 0)  # one for each seat
 
     @property
     def line(self) -> tuple[str, ...]:
@@ -109,17 +120,18 @@ class GameSummary:
     """One line of a list of games."""
 
     id: int
+    kind: str
     code: str | None
     status: Status
-    seats: tuple[Seat, Seat]
-    presence: tuple[Presence, Presence]
+    seats: tuple[Seat, ...]
+    presence: tuple[Presence, ...]
     moves: int
     to_move: int  # -1 once the game is over
-    scores: tuple[int, int]
+    scores: tuple[int, ...]  # one for each seat
     invited: str | None
     created_at: float
     updated_at: float
 
     @property
     def title(self) -> str:
-        return f"{self.seats[0].label} v {self.seats[1].label}"
+        return " v ".join(seat.label for seat in self.seats)

@@ -16,8 +16,49 @@ from match.words import msg
 if TYPE_CHECKING:
     from engine.message import Message
 
-SCHEMA_VERSION = 4  # 2: games.revision; 3: hints between people; 4: meta
+# 2: games.revision; 3: hints between people; 4: meta; 5: any game, 2-4 seats
+SCHEMA_VERSION = 5
 APPLICATION_ID = 0x494D4844  # "IMHD": tells our database from any other SQLite file
+
+# Version 5's games and seats, by a name given at creation: a new file makes
+# them under their own names, the upgrade beside the old ones first.
+_GAMES = """
+CREATE TABLE {name} (
+    id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    code TEXT UNIQUE,
+    setup TEXT NOT NULL,
+    seat_count INTEGER NOT NULL CHECK (seat_count BETWEEN 2 AND 4),
+    undo_mode TEXT NOT NULL DEFAULT 'safe',
+    status TEXT NOT NULL,
+    cursor INTEGER NOT NULL DEFAULT 0,
+    to_move INTEGER NOT NULL DEFAULT 0,
+    invited TEXT,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL,
+    revision INTEGER NOT NULL DEFAULT 0,
+    hints INTEGER NOT NULL DEFAULT 0
+);
+"""
+_SEATS = """
+CREATE TABLE {name} (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL CHECK (seat BETWEEN 0 AND 3),
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    owner TEXT,
+    session TEXT,
+    seen_at REAL,
+    score INTEGER NOT NULL DEFAULT 0,
+    hints_used INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (game_id, seat)
+);
+"""
+_INDEXES = """
+CREATE INDEX IF NOT EXISTS games_by_time ON games(status, updated_at);
+CREATE INDEX IF NOT EXISTS seats_by_owner ON seats(owner);
+"""
+
 # What each schema version adds to the one before, in one transaction.
 _UPGRADES = {
     2: "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;",
@@ -35,40 +76,40 @@ ALTER TABLE games ADD COLUMN hints1 INTEGER NOT NULL DEFAULT 0;
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
 INSERT OR IGNORE INTO meta (key, value) VALUES ('tables_revision', 1);
 """,
+    # Any game of two to four seats: the game's kind and seat count, each
+    # seat's score and hints in its own row. SQLite cannot change a CHECK or
+    # drop the pairs of columns in place, so both tables are rebuilt (with
+    # foreign keys off, or dropping the old games would delete their moves),
+    # every value copied as it was: every game kept so far is a Duel.
+    5: _GAMES.format(name="games_v5")
+    + """
+INSERT INTO games_v5 (id, kind, code, setup, seat_count, undo_mode, status, cursor, to_move,
+    invited, created_at, updated_at, revision, hints)
+SELECT id, 'duel', code, setup, 2, undo_mode, status, cursor, to_move,
+    invited, created_at, updated_at, revision, hints FROM games;
+"""
+    + _SEATS.format(name="seats_v5")
+    + """
+INSERT INTO seats_v5 (game_id, seat, name, kind, owner, session, seen_at, score, hints_used)
+SELECT s.game_id, s.seat, s.name, s.kind, s.owner, s.session, s.seen_at,
+    coalesce(CASE s.seat WHEN 0 THEN g.score0 ELSE g.score1 END, 0),
+    coalesce(CASE s.seat WHEN 0 THEN g.hints0 ELSE g.hints1 END, 0)
+FROM seats AS s LEFT JOIN games AS g ON g.id = s.game_id;
+DROP TABLE seats;
+DROP TABLE games;
+ALTER TABLE games_v5 RENAME TO games;
+ALTER TABLE seats_v5 RENAME TO seats;
+"""
+    + _INDEXES,
 }
 # SQLite's own files beside the database: none of them may be a link either.
 _SIDE_FILES = ("-wal", "-shm", "-journal")
 BUSY_TIMEOUT_MS = 5000
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS games (
-    id INTEGER PRIMARY KEY,
-    code TEXT UNIQUE,
-    setup TEXT NOT NULL,
-    undo_mode TEXT NOT NULL DEFAULT 'safe',
-    status TEXT NOT NULL,
-    cursor INTEGER NOT NULL DEFAULT 0,
-    to_move INTEGER NOT NULL DEFAULT 0,
-    score0 INTEGER NOT NULL DEFAULT 0,
-    score1 INTEGER NOT NULL DEFAULT 0,
-    invited TEXT,
-    created_at REAL NOT NULL,
-    updated_at REAL NOT NULL,
-    revision INTEGER NOT NULL DEFAULT 0,
-    hints INTEGER NOT NULL DEFAULT 0,
-    hints0 INTEGER NOT NULL DEFAULT 0,
-    hints1 INTEGER NOT NULL DEFAULT 0
-);
-CREATE TABLE IF NOT EXISTS seats (
-    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
-    seat INTEGER NOT NULL CHECK (seat IN (0, 1)),
-    name TEXT NOT NULL,
-    kind TEXT NOT NULL,
-    owner TEXT,
-    session TEXT,
-    seen_at REAL,
-    PRIMARY KEY (game_id, seat)
-);
+_SCHEMA = (
+    _GAMES.format(name="games")
+    + _SEATS.format(name="seats")
+    + """
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
     ply INTEGER NOT NULL,
@@ -98,9 +139,38 @@ CREATE TABLE IF NOT EXISTS imported (
 );
 CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
 INSERT OR IGNORE INTO meta (key, value) VALUES ('tables_revision', 1);
-CREATE INDEX IF NOT EXISTS games_by_time ON games(status, updated_at);
-CREATE INDEX IF NOT EXISTS seats_by_owner ON seats(owner);
 """
+    + _INDEXES
+)
+
+
+def kind_columns(version: int) -> str:
+    """The columns ``kind, seat_count`` of a row of games, as a file of
+    ``version`` has them: one not yet brought up to date (only read, see
+    :func:`bring_up_to_date`) holds Duels of two seats, and reads as the
+    upgrade would make it."""
+    return "kind, seat_count" if version >= 5 else "'duel', 2"
+
+
+def game_columns(version: int) -> str:
+    """The columns ``kind, seat_count, revision, hints`` of a row of games
+    (see :func:`kind_columns`)."""
+    revision = "revision" if version >= 2 else "0"
+    return f"{kind_columns(version)}, {revision}, {'hints' if version >= 3 else '0'}"
+
+
+def seat_rows(version: int) -> str:
+    """A query of seats (named ``s``) giving ``game_id, seat, name, kind,
+    owner, session, seen_at, score, hints_used``, for a file of ``version``
+    (before 5, each seat's score and hints are in its game's row)."""
+    head = "SELECT s.game_id, s.seat, s.name, s.kind, s.owner, s.session, s.seen_at"
+    if version >= 5:
+        return f"{head}, s.score, s.hints_used FROM seats AS s"
+    hints = "CASE s.seat WHEN 0 THEN g.hints0 ELSE g.hints1 END" if version >= 3 else "0"
+    return (
+        f"{head}, CASE s.seat WHEN 0 THEN g.score0 ELSE g.score1 END, {hints}"
+        " FROM seats AS s JOIN games AS g ON g.id = s.game_id"
+    )
 
 
 def _newer(label: str, version: int) -> Message:
@@ -233,6 +303,16 @@ def bring_up_to_date(db: sqlite3.Connection, label: str) -> None:
                 mode=str(mode),
             )
         )
+    # Rebuilding a table (version 5) must not cascade into the rows that
+    # refer to it; SQLite takes this setting only outside a transaction.
+    db.execute("PRAGMA foreign_keys = OFF")
+    try:
+        _up_to_date(db, label)
+    finally:
+        db.execute("PRAGMA foreign_keys = ON")
+
+
+def _up_to_date(db: sqlite3.Connection, label: str) -> None:
     # One transaction, and the version read inside it: two processes may
     # create or upgrade the file at once.
     db.execute("BEGIN IMMEDIATE")

@@ -56,6 +56,7 @@ def _summary(status: str, moves: int, owners: tuple[str | None, str | None]) -> 
     none = Presence(None, None)
     return GameSummary(
         id=7,
+        kind="duel",
         code="ABCDE",
         status=status,
         seats=seats,

@@ -13,7 +13,7 @@ from match.seats import Seat
 from match.store import Store
 from tui.app import ImhotepApp
 from tui.duel.screens.game import GameScreen
-from tui.screens.lobby import HostScreen, LobbyScreen, lobby_lists
+from tui.screens.lobby import HostChoice, HostScreen, LobbyScreen, lobby_lists
 from tui.widgets.keybar import KeyBar
 
 ALICE, BOB, CAROL = "key:alice", "key:bob", "key:carol"
@@ -174,6 +174,27 @@ async def test_a_player_cannot_open_more_tables_than_the_cap(
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
         assert "1 open table already" in str(app.screen.query_one("#message").render())
+    with Store.open(store_path) as store:
+        assert len(store.open_tables()) == 1
+
+
+async def test_a_table_opened_meanwhile_elsewhere_counts_against_the_cap(
+    store_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("IMHOTEP_MAX_TABLES", "1")
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        # Another terminal of alice's opens a table after this lobby listed
+        # none: the store refuses the second in the transaction that counts.
+        with Store.open(store_path) as other:
+            _table(other, ALICE, "alice")
+        screen._host_chosen(HostChoice(invite=None, sides="AAAA"))
+        await pilot.pause()
+        assert app.screen is screen
+        assert "You have 1 open table already" in str(screen.query_one("#message").render())
     with Store.open(store_path) as store:
         assert len(store.open_tables()) == 1
 

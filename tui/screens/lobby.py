@@ -672,7 +672,7 @@ class LobbyScreen(Screen[None]):
         from engine.duel import RecordError, Setup
         from match.match import Match
         from match.seats import Seat
-        from match.store import StoreError
+        from match.store import StoreError, TooManyTables
 
         store = self.imhotep.store
         if store is None:
@@ -711,7 +711,13 @@ class LobbyScreen(Screen[None]):
                 invited=invited,
                 me=self.imhotep.me,
                 hints=choice.hints,
+                owner_cap=max_tables(),
             )
+        except TooManyTables as exc:
+            # Another terminal of this player opened a table meanwhile: the
+            # store counted it in the same transaction.
+            self.say(_why(exc))
+            return
         except (StoreError, RecordError) as exc:
             self.say(_("Cannot open a table: {reason}").format(reason=_why(exc)))
             return
