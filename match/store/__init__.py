@@ -21,7 +21,8 @@ is used the way SQLite is meant to be shared (see STYLE.md):
   move) before reading more.
 - ``synchronous=FULL``: a committed action survives kill -9 and a power cut.
 
-Every failure is a :class:`StoreError` whose message is for the player; the
+Every failure is a :class:`StoreError` (a :class:`~match.errors.MatchError`)
+whose ``reason`` is for the player; the
 store never repairs or rewrites a database it cannot read, and never opens a
 symbolic link (in a shared folder another account could plant one).
 
@@ -31,12 +32,15 @@ file as it was.
 
 Tables::
 
-    games    one row per game: set-up, status, times, the table code,
-             the cursor (how many of its actions are in play: undone actions
-             stay for redo until a new one replaces them), a summary for
-             lists, the revision
-    seats    two rows per game: name, kind, owner, and the presence of the
-             process that holds it (session, seen_at)
+    games    one row per game: its kind (the key of engine.games.GAMES,
+             which the store keeps without importing the games), its seat
+             count, set-up, status, times, the table code, the cursor (how
+             many of its actions are in play: undone actions stay for redo
+             until a new one replaces them), whose turn it is for lists, the
+             revision
+    seats    two to four rows per game: name, kind, owner, score, hints
+             used, and the presence of the process that holds it
+             (session, seen_at)
     actions  one row per action: ply, notation, seat, time
     requests a pending takeback request per game
     players  names chosen by players known by id (the SSH server's keys)

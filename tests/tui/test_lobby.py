@@ -280,3 +280,35 @@ async def test_q_in_a_game_goes_back_to_the_lobby(store_path: Path) -> None:
         stored = store.game(table.game_id or 0)
         assert stored.seats[1].owner == ALICE
         assert not stored.presence[1].live()
+
+
+async def test_a_heartbeat_elsewhere_does_not_reload_the_lists(
+    store_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui.screens import lobby
+
+    with Store.open(store_path) as store:
+        table = _table(store, BOB, "bob")
+    loads = []
+    real = lobby.lobby_lists
+
+    def counting(store: Store, me: str, now: float | None = None) -> lobby.LobbyLists:
+        loads.append(me)
+        return real(store, me, now)
+
+    monkeypatch.setattr(lobby, "lobby_lists", counting)
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        before = len(loads)
+        with Store.open(store_path) as other:
+            assert table.game_id is not None
+            other.heartbeat(table.game_id, table.session)
+            screen._poll()
+            assert len(loads) == before
+            Match.join(other, table.code or "", me=CAROL, name="carol").close()
+            screen._poll()
+            assert len(loads) == before + 1
+    table.close()
