@@ -9,7 +9,6 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Self
 
-from match import rows
 from match.store import schema
 from match.store.errors import StoreError, damaged, describe_db_error
 from match.words import msg
@@ -135,22 +134,20 @@ class StoreBase:
         shows (a new game, a move, a seat taken, a game over) and not with
         presence, hints or requests: a list re-reads only when it moved.
 
-        A file not yet brought to version 4 has no counter: it reads as
-        ``-data_version``, which moves with every commit (a needless re-read
-        at worst, never a missed one) and never equals a stored counter.
+        A file not yet brought to version 4 has no counter, and a damaged
+        counter is no number: either reads as ``-data_version``, which moves
+        with every commit (a needless re-read at worst, never a missed one)
+        and never equals a stored counter.
         """
         with self._errors():
-            if self._layout() < 4:
-                return -int(self._db.execute("PRAGMA data_version").fetchone()[0])
-            row = self._db.execute(
-                "SELECT value FROM meta WHERE key = 'tables_revision'"
-            ).fetchone()
-        if row is None:
-            raise StoreError(msg("the game database {problem}", problem=damaged()))
-        try:
-            return rows.revision(row[0], "meta.value")
-        except ValueError:
-            raise StoreError(msg("the game database {problem}", problem=damaged())) from None
+            row = None
+            if self._layout() >= 4:
+                row = self._db.execute(
+                    "SELECT value FROM meta WHERE key = 'tables_revision'"
+                ).fetchone()
+            if row is not None and type(row[0]) is int and 0 <= row[0] <= 2**62:
+                return int(row[0])
+            return -int(self._db.execute("PRAGMA data_version").fetchone()[0])
 
     @staticmethod
     def _tables_moved(db: sqlite3.Connection) -> None:

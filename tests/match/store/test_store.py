@@ -305,3 +305,15 @@ def test_another_connection_sees_the_tables_revision_move(tmp_path: Path) -> Non
         before = reader.tables_revision()
         writer.create_game(b'{"seed":1}', SEATS, kind="duel")
         assert reader.tables_revision() == before + 1
+
+
+def test_a_damaged_tables_revision_still_tells_of_a_change(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    with Store.open(path) as reader, Store.open(path) as writer:
+        db = sqlite3.connect(path)
+        db.execute("UPDATE meta SET value = ? WHERE key = 'tables_revision'", ("x\x1b[2J",))
+        db.commit()
+        db.close()
+        before = reader.tables_revision()
+        writer.create_game(b'{"seed":1}', SEATS, kind="duel")
+        assert reader.tables_revision() != before
