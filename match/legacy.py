@@ -75,7 +75,7 @@ def bring_in(store: Store, *, me: str | None = None, files: list[Path] | None = 
         try:
             data = read_bytes(path)
         except StorageError as exc:
-            result.problems.append(exc.message)
+            result.problems.append(exc.reason)
             continue
         digest = hashlib.sha256(data).hexdigest()
         if store.was_imported(digest):
@@ -83,7 +83,7 @@ def bring_in(store: Store, *, me: str | None = None, files: list[Path] | None = 
         try:
             loaded = read_save(path)
         except StorageError as exc:
-            result.problems.append(exc.message)
+            result.problems.append(exc.reason)
             store.skip_file(digest, path.name)
             continue
         result.games.append(_copy(store, loaded, digest, me))
@@ -92,7 +92,7 @@ def bring_in(store: Store, *, me: str | None = None, files: list[Path] | None = 
 
 def _copy(store: Store, loaded: LoadedGame, digest: str, me: str) -> int:
     from engine.duel import current_player
-    from match.match import encode_setup, summary_of
+    from match.match import DUEL_KIND, encode_setup, summary_of
 
     save = loaded.save
     seats = tuple(
@@ -113,6 +113,7 @@ def _copy(store: Store, loaded: LoadedGame, digest: str, me: str) -> int:
     return store.create_game(
         encode_setup(history.setup),
         (seats[0], seats[1]),
+        kind=DUEL_KIND,
         undo_mode=history.undo_mode,
         status="over" if history.state.over else "playing",
         actions=[

@@ -41,12 +41,13 @@ from engine.duel import (
 )
 from engine.duel.game import DUEL
 from engine.game import RecordError as GameRecordError
-from engine.message import Message, msg, pmsg
+from engine.message import Message, as_message, msg, pmsg
 from match.history import History
 from match.seats import Seat, UndoMode, Where, local_player
 from match.store import (
     Request,
     StaleWrite,
+    Standing,
     Store,
     StoredGame,
     StoreError,
@@ -56,6 +57,8 @@ from match.store import (
 if TYPE_CHECKING:
     from ai.duel import ComputerPlayer
 
+# The key of the Duel in engine.games.GAMES, as the store keeps it.
+DUEL_KIND = "duel"
 # How often a process says it is still at its seats (see store.PRESENCE_SECONDS).
 HEARTBEAT_SECONDS = 5.0
 # How often a waiting process looks whether the other player is still there.
@@ -114,10 +117,24 @@ Listener = Callable[[Event], None]
 Deliver = Callable[[Callable[[], None]], object]
 
 
-def summary_of(state: GameState) -> tuple[int, int, int]:
+def summary_of(state: GameState) -> Standing:
     """What a list of games shows without replaying: who moves, the scores."""
     totals = score(state)
-    return current_player(state), totals[0].total, totals[1].total
+    return Standing(current_player(state), (totals[0].total, totals[1].total))
+
+
+def _duel_seats(stored: StoredGame) -> tuple[Seat, Seat]:
+    """The two seats of a Duel as the store keeps them; a game of another
+    kind is not this match's to play."""
+    if stored.kind != DUEL_KIND or len(stored.seats) != 2:
+        raise StoreError(
+            msg(
+                "game {game} is damaged ({error})",
+                game=stored.id,
+                error=f"{stored.kind}, {len(stored.seats)} seats",
+            )
+        )
+    return stored.seats[0], stored.seats[1]
 
 
 def encode_setup(setup: Setup) -> bytes:
@@ -215,13 +232,16 @@ class Match:
         invited: str | None = None,
         me: str | None = None,
         hints: bool = False,
+        owner_cap: int | None = None,
     ) -> Match:
         """Start a game and keep it in ``store`` (when there is one).
 
         ``table`` opens it for a person in another terminal, who joins with
         the game's :attr:`code`; ``hints`` allows hints against that person
-        (see :attr:`hints_on`). Raises RecordError for a bad set-up and
-        StoreError if the store cannot take the game (nothing is written then).
+        (see :attr:`hints_on`); ``owner_cap`` is how many open tables its
+        host may have (the store refuses one more: TooManyTables). Raises
+        RecordError for a bad set-up and StoreError if the store cannot take
+        the game (nothing is written then).
         """
         history = History.start(DUEL, setup, undo_mode="safe" if table else undo_mode)
         me = me or local_player()
@@ -237,12 +257,14 @@ class Match:
             game_id = store.create_game(
                 encode_setup(setup),
                 match.seats,
+                kind=DUEL_KIND,
                 undo_mode=history.undo_mode,
                 status="open" if free else "playing",
                 table=True,
                 invited=invited,
                 summary=summary_of(history.state),
                 hints=hints,
+                owner_cap=owner_cap,
             )
             match._adopt_store(store, game_id, 0)
         else:
@@ -281,13 +303,13 @@ class Match:
         }
         match = cls(
             history,
-            stored.seats,
+            _duel_seats(stored),
             here=frozenset(mine),
             me=me,
             code=stored.code,
             hints=stored.hints,
         )
-        match.hints_used = stored.hints_used
+        match.hints_used = (stored.hints_used[0], stored.hints_used[1])
         # The revision read with the history, not a later one: a write names
         # the position this process has.
         match._adopt_store(store, game_id, stored.revision)
@@ -336,7 +358,7 @@ class Match:
             match.store = store
             match._keep_whole_game(store)
             if match.store_problem is not None:
-                raise StoreError(match.store_problem)
+                raise StoreError(as_message(match.store_problem))
         return match
 
     def _adopt_store(self, store: Store, game_id: int, revision: int) -> None:
@@ -492,7 +514,7 @@ class Match:
             self._store_failed(exc)
 
     def _follow_hints(self, stored: StoredGame) -> None:
-        old, self.hints_used = self.hints_used, stored.hints_used
+        old, self.hints_used = self.hints_used, (stored.hints_used[0], stored.hints_used[1])
         for seat in (0, 1):
             if seat not in self.here and stored.hints_used[seat] > old[seat]:
                 name = self.seats[seat].name
@@ -684,6 +706,7 @@ class Match:
             game_id = store.create_game(
                 encode_setup(history.setup),
                 self.seats,
+                kind=DUEL_KIND,
                 undo_mode=history.undo_mode,
                 status="over" if history.state.over else "playing",
                 actions=[
@@ -705,11 +728,11 @@ class Match:
 
     def _store_failed(self, exc: StoreError) -> None:
         first = self.store_problem is None
-        self.store_problem = exc.message
+        self.store_problem = exc.reason
         if first:
             self._emit(
                 Notice(
-                    msg("This game is not being kept: {problem}", problem=exc.message), error=True
+                    msg("This game is not being kept: {problem}", problem=exc.reason), error=True
                 )
             )
 
@@ -871,7 +894,7 @@ class Match:
             self.reload()
             return msg("The game moved on meanwhile; it was brought up to date.")
         except StoreError as exc:
-            return msg("The request could not be sent: {problem}", problem=exc.message)
+            return msg("The request could not be sent: {problem}", problem=exc.reason)
         self.request = request
         other = self.seats[1 - seat].name
         return msg("Asked {name} to take back your last move; waiting for the answer.", name=other)
@@ -903,7 +926,7 @@ class Match:
             self.reload()
             return msg("The game moved on meanwhile; the takeback was dropped.")
         except StoreError as exc:
-            return msg("The answer could not be sent: {problem}", problem=exc.message)
+            return msg("The answer could not be sent: {problem}", problem=exc.reason)
         self.request = None
         if accept and request.at_ply == self.history.cursor:
             self.history.rewind_to(request.to_ply)
@@ -974,7 +997,7 @@ class Match:
                 said.append(msg("{name} is back.", name=name))
             elif self.presence_live[index] and not live[index] and stored.seats[index].owner:
                 said.append(msg("{name} has left the game; it waits for them.", name=name))
-        self.seats = stored.seats
+        self.seats = _duel_seats(stored)
         self.presence_live = live
         self._emit(SeatsChanged(_sentences(said)))
 
@@ -1071,7 +1094,7 @@ class Match:
         except StoreError as exc:
             self._store_failed(exc)
             return
-        self.seats = stored.seats
+        self.seats = _duel_seats(stored)
         self.presence_live = _live(stored)
         self._replace_history(stored, msg("The other player moved first; here is the game now."))
         self.request = stored.request
@@ -1090,7 +1113,7 @@ class Match:
                 Notice(
                     msg(
                         "The stored game cannot be read: {problem}",
-                        problem=exc.reason if isinstance(exc, RecordError) else exc.message,
+                        problem=exc.reason,
                     ),
                     error=True,
                 )
@@ -1170,7 +1193,7 @@ def stored_history(store: Store, game_id: int) -> tuple[History, tuple[Seat, Sea
     Raises StoreError, or RecordError for a damaged record.
     """
     stored = store.game(game_id)
-    return _history_of(stored), stored.seats
+    return _history_of(stored), _duel_seats(stored)
 
 
 def _history_of(stored: StoredGame) -> History:

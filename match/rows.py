@@ -17,6 +17,7 @@ length and otherwise left exactly as stored.
 from __future__ import annotations
 
 import math
+import re
 from collections.abc import Collection
 
 from match.clean import clean_name
@@ -35,6 +36,11 @@ MAX_NOTATION = 64
 MAX_SETUP = 64 * 1024
 # How much of a bad value an error message quotes.
 QUOTE = 40
+# A game has two to four seats; its kind is a short lowercase word (the key
+# of engine.games.GAMES, which the store does not import).
+MIN_SEATS = 2
+MAX_SEATS = 4
+GAME_KIND = re.compile(r"[a-z][a-z0-9_]{0,15}")
 
 
 class BadValue(ValueError):
@@ -54,8 +60,24 @@ def whole(value: object, column: str, low: int, high: int) -> int:
     return value
 
 
-def seat(value: object, column: str) -> int:
-    return whole(value, column, 0, 1)
+def seat(value: object, column: str, seats: int = MAX_SEATS) -> int:
+    """A seat of a game of ``seats`` seats, numbered from 0."""
+    return whole(value, column, 0, seats - 1)
+
+
+def seat_count(value: object, column: str) -> int:
+    return whole(value, column, MIN_SEATS, MAX_SEATS)
+
+
+def game_kind(value: object, column: str) -> str:
+    """A game's kind as the store keeps it: a short lowercase word."""
+    if not isinstance(value, str) or GAME_KIND.fullmatch(value) is None:
+        raise BadValue(column, value)
+    return value
+
+
+def score(value: object, column: str) -> int:
+    return whole(value, column, -MAX_SCORE, MAX_SCORE)
 
 
 def ply(value: object, column: str) -> int:
@@ -118,13 +140,16 @@ __all__ = [
     "MAX_PLIES",
     "BadValue",
     "code",
+    "game_kind",
     "maybe_moment",
     "maybe_text",
     "moment",
     "name",
     "one_of",
     "ply",
+    "score",
     "seat",
+    "seat_count",
     "text",
     "whole",
 ]

@@ -1,7 +1,8 @@
 """One log line per game event, read from the store the players' apps write.
 
-The apps keep their games in the store; the server only watches it. SQLite's
-``data_version`` says cheaply whether anything changed; only then are the
+The apps keep their games in the store; the server only watches it. The
+store's tables revision says cheaply whether anything a list shows changed
+(a presence heartbeat does not move it); only then are the
 games listed and compared with what was seen before: a table opened, a table
 filled, a move, a game over. Store calls run in one worker thread of their
 own (a store connection is not shared between threads), so a slow disk never
@@ -115,9 +116,12 @@ class GameWatcher:
 
     def _poll(self) -> list[str]:
         store = self.store()
-        changed, self._mark = store.changed(self._mark)
-        if not changed and self._seen is not None:
+        # Only what a list shows moves this (not a presence heartbeat, which
+        # every session writes every few seconds).
+        mark = store.tables_revision()
+        if mark == self._mark and self._seen is not None:
             return []
+        self._mark = mark
         games = store.games(statuses=("open", "playing", "over"), limit=WATCHED)
         seen = {g.id: Seen(g.status, g.moves, (g.seats[0].owner, g.seats[1].owner)) for g in games}
         # The first look only learns what is there: games are not news at start.

@@ -15,7 +15,7 @@ import pytest
 from engine.duel import Place, Setup, Unload, legal_actions
 from match.match import Event, Match, Moved, Notice, Rewound, SeatsChanged, TakebackAsked
 from match.seats import Seat
-from match.store import Store
+from match.store import Standing, Store
 
 REPO = Path(__file__).resolve().parents[2]
 ANN, BOB = "key:ann", "key:bob"
@@ -105,7 +105,12 @@ def test_the_slower_writer_is_told_and_brought_up_to_date(path: Path) -> None:
     other = Store.open(path)
     assert match.game_id is not None
     other.append(
-        match.game_id, 1, "P9", 1, revision=other.game(match.game_id).revision, summary=(0, 0, 0)
+        match.game_id,
+        1,
+        "P9",
+        1,
+        revision=other.game(match.game_id).revision,
+        summary=Standing(0, (0, 0)),
     )
     events: list[Event] = []
     match.subscribe(events.append)

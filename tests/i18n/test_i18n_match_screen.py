@@ -137,6 +137,7 @@ def test_the_list_of_games_names_a_computer_level_in_the_language() -> None:
     away = Presence(None, None)
     game = GameSummary(
         id=1,
+        kind="duel",
         code=None,
         status="playing",
         seats=(Seat(name="Ann"), Seat(name="CPU", kind="hard")),

@@ -28,7 +28,7 @@ from engine.duel.actions import PASS
 from engine.message import Message, Translator
 from match.match import Event, Match, Notice, Rewound, SeatsChanged, TakebackAsked, _sentences
 from match.seats import Seat
-from match.store import Store, StoreError
+from match.store import Standing, Store, StoreError
 from tui import i18n
 
 ANN, BOB = "key:ann", "key:bob"
@@ -170,13 +170,18 @@ def said(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     other = Store.open(folder / "games.sqlite3")
     assert host.game_id is not None
     other.append(
-        host.game_id, 2, "P9", 0, revision=other.game(host.game_id).revision, summary=(0, 0, 0)
+        host.game_id,
+        2,
+        "P9",
+        0,
+        revision=other.game(host.game_id).revision,
+        summary=Standing(0, (0, 0)),
     )
     out["moved first"] = host.play(Place(1)) or ""
     out["here is the game now"] = _said(seen_host, Rewound)[-1]
     # A change of the history elsewhere (not a new move) is reported as such.
     other.move_cursor(
-        host.game_id, 3, 1, revision=other.game(host.game_id).revision, summary=(1, 0, 0)
+        host.game_id, 3, 1, revision=other.game(host.game_id).revision, summary=Standing(1, (0, 0))
     )
     host.poll()
     out["changed elsewhere"] = _said(seen_host, Rewound)[-1]
@@ -216,7 +221,7 @@ def said(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     # Joining a table that is not there.
     with pytest.raises(StoreError) as caught:
         Match.join(Store.open(folder / "games.sqlite3"), "ZZZZ", me=BOB)
-    out["no such table"] = caught.value.message
+    out["no such table"] = caught.value.reason
     return out
 
 

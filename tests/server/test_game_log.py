@@ -56,6 +56,7 @@ def _summary(status: str, moves: int, owners: tuple[str | None, str | None]) -> 
     none = Presence(None, None)
     return GameSummary(
         id=7,
+        kind="duel",
         code="ABCDE",
         status=status,
         seats=seats,
@@ -85,3 +86,42 @@ def test_events_name_what_changed() -> None:
         "game 7 (ann v bob): move 4",
         "game 7 (ann v bob): over, 12 to 9",
     ]
+
+
+def test_the_watcher_lists_games_again_only_when_a_list_would_change(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from server.events import GameWatcher
+
+    path = tmp_path / "games.sqlite3"
+    listed = []
+    real = Store.games
+
+    def counting(self: Store, **kwargs: object) -> list[GameSummary]:
+        listed.append(1)
+        return real(self, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(Store, "games", counting)
+    with Store.open(path) as store:
+        host = Match.new(
+            Setup(seed=1),
+            (Seat(name="alice"), Seat(name="Player 2")),
+            store=store,
+            here=frozenset({0}),
+            table=True,
+            me="key:alice",
+        )
+        assert host.game_id is not None and host.code is not None
+        watcher = GameWatcher(path)
+        try:
+            assert watcher._poll() == [] and len(listed) == 1
+            # Presence is written every few seconds by every session: no re-list.
+            store.heartbeat(host.game_id, host.session)
+            store.attach(host.game_id, [0], host.session)
+            assert watcher._poll() == [] and len(listed) == 1
+            Match.join(store, host.code, me="key:bob", name="bob").close()
+            joined = f"game {host.game_id} (alice v bob): table {host.code} joined"
+            assert watcher._poll() == [joined] and len(listed) == 2
+        finally:
+            watcher._close()
+            host.close()

@@ -34,31 +34,40 @@ ME, OTHER, THIRD = "key:me", "key:other", "key:third"
 COLUMNS = {
     "games": [
         "id",
+        "kind",
         "code",
         "setup",
         "undo_mode",
         "status",
         "cursor",
         "to_move",
-        "score0",
-        "score1",
         "invited",
         "created_at",
         "updated_at",
         "revision",
         "hints",
-        "hints0",
-        "hints1",
     ],
-    # seats.seat is guarded by the schema itself (CHECK seat IN (0, 1)); a
-    # missing seat row is one of the deletions below.
-    "seats": ["game_id", "name", "kind", "owner", "session", "seen_at"],
+    # seats.seat and games.seat_count are guarded by the schema itself (CHECK
+    # seat BETWEEN 0 AND 3, seat_count BETWEEN 2 AND 4; a seat count that
+    # disagrees with the seats is in tests/match/store); a missing seat row is
+    # one of the deletions below.
+    "seats": [
+        "game_id",
+        "name",
+        "kind",
+        "owner",
+        "session",
+        "seen_at",
+        "score",
+        "hints_used",
+    ],
     "actions": ["game_id", "ply", "notation", "seat", "at"],
     "requests": ["game_id", "kind", "seat", "at_ply", "to_ply", "at"],
     "players": ["id", "name", "created_at"],
     "imported": ["digest", "game_id", "source", "at"],
+    "meta": ["key", "value"],
 }
-GUARDED = {("seats", "seat")}
+GUARDED = {("seats", "seat"), ("games", "seat_count")}
 BAD = [
     None,
     math.inf,
@@ -162,8 +171,10 @@ def _restore(pristine: Path, path: Path) -> None:
 
 def _damage(path: Path, table: str, column: str, value: object, mine: int) -> object | None:
     """Write ``value`` into one row (of my game, where the table has games); the rowid."""
-    where = {"games": "id = ?", "players": "id = ?", "imported": "1 = ?"}.get(table, "game_id = ?")
-    key: object = {"players": ME, "imported": 1}.get(table, mine)
+    where = {"games": "id = ?", "players": "id = ?", "imported": "1 = ?", "meta": "1 = ?"}.get(
+        table, "game_id = ?"
+    )
+    key: object = {"players": ME, "imported": 1, "meta": 1}.get(table, mine)
     db = sqlite3.connect(path)
     row = db.execute(f"SELECT rowid FROM {table} WHERE {where} LIMIT 1", (key,)).fetchone()
     try:

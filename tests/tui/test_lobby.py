@@ -13,7 +13,7 @@ from match.seats import Seat
 from match.store import Store
 from tui.app import ImhotepApp
 from tui.duel.screens.game import GameScreen
-from tui.screens.lobby import HostScreen, LobbyScreen, lobby_lists
+from tui.screens.lobby import HostChoice, HostScreen, LobbyScreen, lobby_lists
 from tui.widgets.keybar import KeyBar
 
 ALICE, BOB, CAROL = "key:alice", "key:bob", "key:carol"
@@ -178,6 +178,27 @@ async def test_a_player_cannot_open_more_tables_than_the_cap(
         assert len(store.open_tables()) == 1
 
 
+async def test_a_table_opened_meanwhile_elsewhere_counts_against_the_cap(
+    store_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("IMHOTEP_MAX_TABLES", "1")
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        # Another terminal of alice's opens a table after this lobby listed
+        # none: the store refuses the second in the transaction that counts.
+        with Store.open(store_path) as other:
+            _table(other, ALICE, "alice")
+        screen._host_chosen(HostChoice(invite=None, sides="AAAA"))
+        await pilot.pause()
+        assert app.screen is screen
+        assert "You have 1 open table already" in str(screen.query_one("#message").render())
+    with Store.open(store_path) as store:
+        assert len(store.open_tables()) == 1
+
+
 async def test_watching_takes_no_seat(store_path: Path) -> None:
     with Store.open(store_path) as store:
         game_id = _game(store, BOB, CAROL, ("bob", "carol"), seed=7)
@@ -259,3 +280,35 @@ async def test_q_in_a_game_goes_back_to_the_lobby(store_path: Path) -> None:
         stored = store.game(table.game_id or 0)
         assert stored.seats[1].owner == ALICE
         assert not stored.presence[1].live()
+
+
+async def test_a_heartbeat_elsewhere_does_not_reload_the_lists(
+    store_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from tui.screens import lobby
+
+    with Store.open(store_path) as store:
+        table = _table(store, BOB, "bob")
+    loads = []
+    real = lobby.lobby_lists
+
+    def counting(store: Store, me: str, now: float | None = None) -> lobby.LobbyLists:
+        loads.append(me)
+        return real(store, me, now)
+
+    monkeypatch.setattr(lobby, "lobby_lists", counting)
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        screen = app.screen
+        assert isinstance(screen, LobbyScreen)
+        before = len(loads)
+        with Store.open(store_path) as other:
+            assert table.game_id is not None
+            other.heartbeat(table.game_id, table.session)
+            screen._poll()
+            assert len(loads) == before
+            Match.join(other, table.code or "", me=CAROL, name="carol").close()
+            screen._poll()
+            assert len(loads) == before + 1
+    table.close()

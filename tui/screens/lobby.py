@@ -471,9 +471,11 @@ class LobbyScreen(Screen[None]):
         from match.store import StoreError
 
         try:
-            changed, self._mark = store.changed(self._mark)
+            # Moves with what the lists show only, not with presence heartbeats.
+            mark = store.tables_revision()
         except StoreError:
             return
+        changed, self._mark = mark != self._mark, mark
         # The "waiting since" times move on too: refresh at least each half minute.
         if changed or time.monotonic() - self._loaded >= 30:
             self.reload()
@@ -490,7 +492,7 @@ class LobbyScreen(Screen[None]):
         from match.store import StoreError
 
         try:
-            self._mark = store.changed(self._mark)[1]
+            self._mark = store.tables_revision()
             lists = lobby_lists(store, self.imhotep.me)
         except StoreError as exc:
             self.say(_("The games cannot be read: {reason}").format(reason=_why(exc)))
@@ -672,7 +674,7 @@ class LobbyScreen(Screen[None]):
         from engine.duel import RecordError, Setup
         from match.match import Match
         from match.seats import Seat
-        from match.store import StoreError
+        from match.store import StoreError, TooManyTables
 
         store = self.imhotep.store
         if store is None:
@@ -711,7 +713,13 @@ class LobbyScreen(Screen[None]):
                 invited=invited,
                 me=self.imhotep.me,
                 hints=choice.hints,
+                owner_cap=max_tables(),
             )
+        except TooManyTables as exc:
+            # Another terminal of this player opened a table meanwhile: the
+            # store counted it in the same transaction.
+            self.say(_why(exc))
+            return
         except (StoreError, RecordError) as exc:
             self.say(_("Cannot open a table: {reason}").format(reason=_why(exc)))
             return

@@ -68,7 +68,12 @@ def _version_1_store(path: Path, games: int = 3, *, journal: str = "wal") -> lis
         game = db.execute(
             "INSERT INTO games (setup, status, cursor, to_move, score0, score1, created_at,"
             " updated_at) VALUES (?, 'playing', ?, ?, ?, ?, 1.0, 2.0) RETURNING id",
-            (encode_setup(match.history.setup).decode(), cursor, *summary_of(match.state)),
+            (
+                encode_setup(match.history.setup).decode(),
+                cursor,
+                summary_of(match.state).to_move,
+                *summary_of(match.state).scores,
+            ),
         ).fetchone()[0]
         for seat, name in enumerate(("Ann", "Bob")):
             db.execute(
@@ -189,3 +194,20 @@ def test_a_linked_side_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match=r"games\.sqlite3-wal: is a symbolic link"):
         Store.open(path)
     assert victim.read_bytes() == b"keep me"
+
+
+def test_a_list_sees_an_older_store_change_and_come_up_to_date(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    _version_1_store(path, games=1)
+    with Store.open(path) as reader, Store.open(path) as writer:
+        before = reader.tables_revision()
+        assert before < 0  # no counter yet: the file is as version 1 left it
+        writer.create_game(
+            encode_setup(Setup(seed=9)), (Seat(name="Ann"), Seat(name="Bob")), kind="duel"
+        )
+        after = reader.tables_revision()
+        assert after > 0 and after != before
+        writer.create_game(
+            encode_setup(Setup(seed=8)), (Seat(name="Ann"), Seat(name="Bob")), kind="duel"
+        )
+        assert reader.tables_revision() == after + 1

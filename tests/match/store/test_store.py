@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 
 from match.seats import Seat
-from match.store import SCHEMA_VERSION, Request, StaleWrite, Store, StoreError
+from match.store import SCHEMA_VERSION, Request, StaleWrite, Standing, Store, StoreError
 
-REPO = Path(__file__).resolve().parents[2]
+REPO = Path(__file__).resolve().parents[3]
 SEATS = (Seat(name="Ann", owner="local:ann"), Seat(name="Bob", owner="local:bob"))
-SUMMARY = (0, 0, 0)
+SUMMARY = Standing(0, (0, 0))
 
 
 @pytest.fixture
@@ -35,7 +35,7 @@ def test_a_new_store_is_wal_and_versioned(tmp_path: Path) -> None:
 
 
 def test_append_checks_the_ply_it_extends(store: Store) -> None:
-    game = store.create_game(b'{"seed":1}', SEATS)
+    game = store.create_game(b'{"seed":1}', SEATS, kind="duel")
     seen = store.game(game).revision
     after = store.append(game, 0, "P5", 0, revision=seen, summary=SUMMARY)
     with pytest.raises(StaleWrite) as stale:
@@ -47,7 +47,7 @@ def test_append_checks_the_ply_it_extends(store: Store) -> None:
 
 
 def test_undo_keeps_the_redo_list_until_a_new_move(store: Store) -> None:
-    game = store.create_game(b'{"seed":1}', SEATS)
+    game = store.create_game(b'{"seed":1}', SEATS, kind="duel")
     revision = store.append(game, 0, "P5", 0, revision=0, summary=SUMMARY)
     revision = store.append(game, 1, "P1", 1, revision=revision, summary=SUMMARY)
     revision = store.move_cursor(game, 2, 1, revision=revision, summary=SUMMARY)
@@ -63,7 +63,7 @@ def test_data_version_tells_of_another_connection_only(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     with Store.open(path) as mine, Store.open(path) as theirs:
         _, mark = mine.changed(None)
-        game = mine.create_game(b'{"seed":1}', SEATS)
+        game = mine.create_game(b'{"seed":1}', SEATS, kind="duel")
         changed, mark = mine.changed(mark)
         assert not changed  # our own commit
         theirs.append(game, 0, "P5", 0, revision=0, summary=SUMMARY)
@@ -74,7 +74,7 @@ def test_data_version_tells_of_another_connection_only(tmp_path: Path) -> None:
 
 def test_a_seat_is_never_handed_to_another(store: Store) -> None:
     game = store.create_game(
-        b'{"seed":1}', (SEATS[0], Seat(name="Player 2")), status="open", table=True
+        b'{"seed":1}', (SEATS[0], Seat(name="Player 2")), status="open", table=True, kind="duel"
     )
     code = store.game(game).code
     assert code is not None and store.find_code(code.lower()) == game
@@ -88,7 +88,7 @@ def test_a_seat_is_never_handed_to_another(store: Store) -> None:
 
 def test_a_table_for_one_player_refuses_another(store: Store) -> None:
     game = store.create_game(
-        b'{"seed":1}', (SEATS[0], Seat(name="Player 2")), table=True, invited="key:bob"
+        b'{"seed":1}', (SEATS[0], Seat(name="Player 2")), table=True, invited="key:bob", kind="duel"
     )
     with pytest.raises(StoreError, match="kept for another"):
         store.claim(game, 1, "key:eve", "Eve")
@@ -96,13 +96,13 @@ def test_a_table_for_one_player_refuses_another(store: Store) -> None:
 
 
 def test_games_are_listed_most_recent_first(store: Store) -> None:
-    first = store.create_game(b'{"seed":1}', SEATS)
-    second = store.create_game(b'{"seed":2}', SEATS)
-    store.append(first, 0, "P5", 0, revision=0, summary=(1, 1, 0))
+    first = store.create_game(b'{"seed":1}', SEATS, kind="duel")
+    second = store.create_game(b'{"seed":2}', SEATS, kind="duel")
+    store.append(first, 0, "P5", 0, revision=0, summary=Standing(1, (1, 0)))
     assert [g.id for g in store.games()] == [first, second]
     assert [g.id for g in store.games(owner="local:bob")] == [first, second]
     assert store.games(owner="local:eve") == []
-    store.append(second, 0, "P5", 0, revision=0, summary=(-1, 3, 2), over=True)
+    store.append(second, 0, "P5", 0, revision=0, summary=Standing(-1, (3, 2)), over=True)
     assert [g.id for g in store.games()] == [first]
     assert [g.scores for g in store.games(statuses=("over",))] == [(3, 2)]
 
@@ -175,7 +175,7 @@ def test_a_read_only_store_is_refused_as_root_too(
 def test_a_store_locked_by_another_process_says_so(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     with Store.open(path) as store:
-        game = store.create_game(b'{"seed":1}', SEATS)
+        game = store.create_game(b'{"seed":1}', SEATS, kind="duel")
         locker = sqlite3.connect(path, isolation_level=None)
         locker.execute("BEGIN EXCLUSIVE")
         try:
@@ -193,7 +193,7 @@ def test_a_store_locked_by_another_process_says_so(tmp_path: Path) -> None:
 RACER = textwrap.dedent(
     """
     import sys, time
-    from match.store import Store, StaleWrite
+    from match.store import StaleWrite, Standing, Store
     path, game, me, count = sys.argv[1], int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
     store = Store.open(path)
     won = lost = 0
@@ -201,7 +201,8 @@ RACER = textwrap.dedent(
         seen = store.game(game)
         ply = seen.cursor
         try:
-            store.append(game, ply, f"{me}{ply}", 0, revision=seen.revision, summary=(0, 0, 0))
+            standing = Standing(0, (0, 0))
+            store.append(game, ply, f"{me}{ply}", 0, revision=seen.revision, summary=standing)
             won += 1
         except StaleWrite:
             lost += 1
@@ -213,7 +214,7 @@ RACER = textwrap.dedent(
 def test_two_processes_racing_never_lose_or_duplicate_a_ply(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
     with Store.open(path) as store:
-        game = store.create_game(b'{"seed":1}', SEATS)
+        game = store.create_game(b'{"seed":1}', SEATS, kind="duel")
     racers = [
         subprocess.Popen(
             [sys.executable, "-c", RACER, str(path), str(game), name, "60"],
@@ -236,7 +237,7 @@ def test_two_processes_racing_never_lose_or_duplicate_a_ply(tmp_path: Path) -> N
 
 def test_moves_and_seats_change_the_revision_and_presence_does_not(store: Store) -> None:
     game = store.create_game(
-        b'{"seed":1}', (SEATS[0], Seat(name="Player 2")), status="open", table=True
+        b'{"seed":1}', (SEATS[0], Seat(name="Player 2")), status="open", table=True, kind="duel"
     )
     revisions = [store.revision(game)]
 
@@ -257,3 +258,62 @@ def test_moves_and_seats_change_the_revision_and_presence_does_not(store: Store)
     store.move_cursor(game, 1, 0, revision=revisions[-1], summary=SUMMARY)
     assert step() == 1
     assert store.game(game).revision == revisions[-1]
+
+
+def test_a_heartbeat_moves_neither_revision_and_a_move_moves_both(store: Store) -> None:
+    game = store.create_game(
+        b'{"seed":1}', (SEATS[0], Seat(name="Player 2")), status="open", table=True, kind="duel"
+    )
+    store.attach(game, [0], "here/1/a")
+    pulse, tables = store.pulse(game), store.tables_revision()
+    assert pulse.presence[0].session == "here/1/a" and pulse.presence[1].session is None
+    store.heartbeat(game, "here/1/a")
+    assert store.pulse(game).revision == pulse.revision
+    assert store.tables_revision() == tables
+    store.claim(game, 1, "key:bob", "Bob")
+    assert store.tables_revision() > tables
+    tables, revision = store.tables_revision(), store.pulse(game).revision
+    after = store.append(game, 0, "P5", 0, revision=revision, summary=SUMMARY)
+    assert store.pulse(game).revision == after > revision
+    assert store.tables_revision() > tables
+
+
+def test_a_pulse_carries_the_request_and_presence_but_no_moves(store: Store) -> None:
+    game = store.create_game(b'{"seed":1}', SEATS, kind="duel")
+    revision = store.append(game, 0, "P5", 0, revision=0, summary=SUMMARY)
+    store.attach(game, [1], "there/2/b")
+    tables = store.tables_revision()
+    store.ask(game, Request("undo", 1, 1, 0, 5.0), revision=revision)
+    pulse = store.pulse(game)
+    assert pulse.request == Request("undo", 1, 1, 0, 5.0)
+    assert pulse.revision == revision
+    assert [p.session for p in pulse.presence] == [None, "there/2/b"]
+    # Asking and withdrawing are no news to a list of games.
+    store.withdraw(game)
+    assert store.pulse(game).request is None
+    assert store.tables_revision() == tables
+
+
+def test_a_pulse_of_a_missing_game_says_so(store: Store) -> None:
+    with pytest.raises(StoreError):
+        store.pulse(99)
+
+
+def test_another_connection_sees_the_tables_revision_move(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    with Store.open(path) as writer, Store.open(path) as reader:
+        before = reader.tables_revision()
+        writer.create_game(b'{"seed":1}', SEATS, kind="duel")
+        assert reader.tables_revision() == before + 1
+
+
+def test_a_damaged_tables_revision_still_tells_of_a_change(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    with Store.open(path) as reader, Store.open(path) as writer:
+        db = sqlite3.connect(path)
+        db.execute("UPDATE meta SET value = ? WHERE key = 'tables_revision'", ("x\x1b[2J",))
+        db.commit()
+        db.close()
+        before = reader.tables_revision()
+        writer.create_game(b'{"seed":1}', SEATS, kind="duel")
+        assert reader.tables_revision() != before

@@ -35,7 +35,10 @@ def test_a_game_stored_before_the_option_reads_as_classic(tmp_path: Path) -> Non
     # The set-up as the store kept it before there were rules to choose.
     old = b'{"seed":3,"deck":null,"sides":"ABBA","starter":1}'
     game_id = store.create_game(
-        old, (Seat(name="Ann", owner=ANN), Seat(name="Bob", owner=ANN)), actions=(("P1", 1),)
+        old,
+        (Seat(name="Ann", owner=ANN), Seat(name="Bob", owner=ANN)),
+        actions=(("P1", 1),),
+        kind="duel",
     )
     match = Match.open(store, game_id, me=ANN)
     assert match.state.rules == "classic"

@@ -15,7 +15,7 @@ import pytest
 from engine.duel import Place, Setup
 from match.match import Event, Match, Notice, TakebackAsked
 from match.seats import Seat
-from match.store import Presence, Store, StoreError
+from match.store import Presence, Standing, Store, StoreError
 
 ANN, BOB = "key:ann", "key:bob"
 ESC = "\x1b"
@@ -120,8 +120,12 @@ def test_a_game_with_a_time_no_clock_shows_is_damaged(
     path: Path, column: str, when: object
 ) -> None:
     store = Store.open(path)
-    good = store.create_game(b'{"seed":1}', (Seat(name="Ann", owner=ANN), Seat(name="Bob")))
-    bad = store.create_game(b'{"seed":2}', (Seat(name="Ann", owner=ANN), Seat(name="Cy")))
+    good = store.create_game(
+        b'{"seed":1}', (Seat(name="Ann", owner=ANN), Seat(name="Bob")), kind="duel"
+    )
+    bad = store.create_game(
+        b'{"seed":2}', (Seat(name="Ann", owner=ANN), Seat(name="Cy")), kind="duel"
+    )
     _raw(path, f"UPDATE games SET {column} = ? WHERE id = ?", when, bad)
     assert [g.id for g in store.games(owner=ANN)] == [good]
     with pytest.raises(StoreError, match=f"damaged.*games.{column}"):
@@ -151,8 +155,8 @@ def test_lists_leave_out_a_damaged_game_and_show_the_rest(
 ) -> None:
     store = Store.open(path)
     seats = (Seat(name="Ann", owner=ANN), Seat(name="Bob", owner=BOB))
-    good = store.create_game(b'{"seed":1}', seats, table=True)
-    bad = store.create_game(b'{"seed":2}', seats, table=True)
+    good = store.create_game(b'{"seed":1}', seats, table=True, kind="duel")
+    bad = store.create_game(b'{"seed":2}', seats, table=True, kind="duel")
     key = "id" if sql.startswith("UPDATE games") else "game_id"
     _raw(path, f"{sql} WHERE {key} = ?", value, bad)
     for statuses in (("open", "playing"), ("open", "playing", "over"), ("playing",)):
@@ -172,7 +176,7 @@ def test_a_game_listed_by_its_summary_is_damaged_when_opened(
 ) -> None:
     # A list reads only the summary: the rest is checked when the game is opened.
     store = Store.open(path)
-    game = store.create_game(b'{"seed":1}', (Seat(name="Ann"), Seat(name="Bob")))
+    game = store.create_game(b'{"seed":1}', (Seat(name="Ann"), Seat(name="Bob")), kind="duel")
     _raw(path, f"UPDATE games SET {column} = ?", value)
     assert [g.id for g in store.games()] == [game]
     with pytest.raises(StoreError, match=problem):
@@ -183,16 +187,27 @@ def test_a_game_listed_by_its_summary_is_damaged_when_opened(
 
 @pytest.mark.parametrize(
     ("column", "value"),
-    [("to_move", 9), ("to_move", "x"), ("score0", 2**62), ("score1", "many"), ("score0", 0.5)],
+    [
+        ("to_move", 9),
+        ("to_move", 2),  # a seat this game of two does not have
+        ("to_move", "x"),
+        ("seat 0 score", 2**62),
+        ("seat 1 score", "many"),
+        ("seat 0 score", 0.5),
+    ],
 )
 def test_a_list_leaves_out_a_game_whose_summary_is_damaged(
     path: Path, column: str, value: object
 ) -> None:
     store = Store.open(path)
     seats = (Seat(name="Ann", owner=ANN), Seat(name="Bob", owner=BOB))
-    good = store.create_game(b'{"seed":1}', seats)
-    bad = store.create_game(b'{"seed":2}', seats)
-    _raw(path, f"UPDATE games SET {column} = ? WHERE id = ?", value, bad)
+    good = store.create_game(b'{"seed":1}', seats, kind="duel")
+    bad = store.create_game(b'{"seed":2}', seats, kind="duel")
+    if column.endswith("score"):
+        seat = int(column.split()[1])
+        _raw(path, "UPDATE seats SET score = ? WHERE game_id = ? AND seat = ?", value, bad, seat)
+    else:
+        _raw(path, f"UPDATE games SET {column} = ? WHERE id = ?", value, bad)
     assert [g.id for g in store.games()] == [good]
     # The game itself is replayed from its moves, not from the summary.
     assert store.game(bad).id == bad
@@ -200,8 +215,8 @@ def test_a_list_leaves_out_a_game_whose_summary_is_damaged(
 
 def test_a_move_too_long_to_be_one_is_damage(path: Path) -> None:
     store = Store.open(path)
-    game = store.create_game(b'{"seed":1}', (Seat(name="Ann"), Seat(name="Bob")))
-    store.append(game, 0, "P5", 0, revision=0, summary=(1, 0, 0))
+    game = store.create_game(b'{"seed":1}', (Seat(name="Ann"), Seat(name="Bob")), kind="duel")
+    store.append(game, 0, "P5", 0, revision=0, summary=Standing(1, (0, 0)))
     _raw(path, "UPDATE actions SET notation = ?", "P" * 1_000_000)
     with pytest.raises(StoreError, match=r"actions\.notation"):
         store.game(game)
@@ -209,16 +224,16 @@ def test_a_move_too_long_to_be_one_is_damage(path: Path) -> None:
 
 def test_a_damaged_cursor_refuses_a_write_with_a_message(path: Path) -> None:
     store = Store.open(path)
-    game = store.create_game(b'{"seed":1}', (Seat(name="Ann"), Seat(name="Bob")))
+    game = store.create_game(b'{"seed":1}', (Seat(name="Ann"), Seat(name="Bob")), kind="duel")
     _raw(path, "UPDATE games SET cursor = ?", "zero")
     with pytest.raises(StoreError, match="damaged"):
-        store.append(game, 0, "P5", 0, revision=0, summary=(1, 0, 0))
+        store.append(game, 0, "P5", 0, revision=0, summary=Standing(1, (0, 0)))
     assert _cell(path, "SELECT cursor FROM games") == "zero"
 
 
 def test_names_are_cleaned_as_they_are_read(path: Path) -> None:
     store = Store.open(path)
-    game = store.create_game(b'{"seed":1}', (Seat(name="Ann"), Seat(name="Bob")))
+    game = store.create_game(b'{"seed":1}', (Seat(name="Ann"), Seat(name="Bob")), kind="duel")
     evil = f"Bob{ESC}]52;c;SGVsbG8=\x07{ESC}]0;pwned\x07{ESC}[5A\u202eevil"
     _raw(path, "UPDATE seats SET name = ? WHERE seat = 1", evil)
     store.name_player(BOB, "bob")
@@ -242,7 +257,7 @@ def test_a_process_id_no_system_has_is_no_crash() -> None:
 
 def test_a_megabyte_of_name_is_shown_as_a_name(path: Path) -> None:
     store = Store.open(path)
-    game = store.create_game(b'{"seed":1}', (Seat(name="Ann"), Seat(name="Bob")))
+    game = store.create_game(b'{"seed":1}', (Seat(name="Ann"), Seat(name="Bob")), kind="duel")
     _raw(path, "UPDATE seats SET name = ? WHERE seat = 1", "\u202e" + "N" * 1_000_000)
     (summary,) = store.games()
     assert summary.seats[1].name == "N" * 24

@@ -126,7 +126,7 @@ def test_several_writers_never_break_a_game(
     setup = Setup(seed=7)
     path = tmp_path_factory.mktemp("writers") / "games.sqlite3"
     stores = [Store.open(path) for _ in range(WRITERS)]
-    game = stores[0].create_game(encode_setup(setup), SEATS)
+    game = stores[0].create_game(encode_setup(setup), SEATS, kind="duel")
     views = [store.game(game) for store in stores]
     kept: tuple[str, ...] = ()  # the acknowledged writes, undone ones included
     cursor = 0
