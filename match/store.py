@@ -14,7 +14,11 @@ is used the way SQLite is meant to be shared (see STYLE.md):
   ply on another line.
 - ``PRAGMA data_version`` changes when another connection commits, which lets
   a waiting player notice a move without reading any table
-  (:meth:`Store.changed`).
+  (:meth:`Store.changed`). Every commit moves it, a presence heartbeat
+  included, so a follower asks :meth:`Store.pulse` (the game's revision,
+  request and presence, without its moves) and a list of games asks
+  :meth:`Store.tables_revision` (a counter that only writes a list shows
+  move) before reading more.
 - ``synchronous=FULL``: a committed action survives kill -9 and a power cut.
 
 Every failure is a :class:`StoreError` whose message is for the player; the
@@ -37,6 +41,7 @@ Tables::
     requests a pending takeback request per game
     players  names chosen by players known by id (the SSH server's keys)
     imported files already brought in from the JSON saves of earlier versions
+    meta     store-wide counters: ``tables_revision``
 """
 
 from __future__ import annotations
@@ -60,7 +65,7 @@ from match.words import as_message, msg
 if TYPE_CHECKING:
     from engine.message import Message
 
-SCHEMA_VERSION = 3  # 2: games.revision; 3: hints between people
+SCHEMA_VERSION = 4  # 2: games.revision; 3: hints between people; 4: meta
 APPLICATION_ID = 0x494D4844  # "IMHD": tells our database from any other SQLite file
 # What each schema version adds to the one before, in one transaction.
 _UPGRADES = {
@@ -71,6 +76,13 @@ _UPGRADES = {
 ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN hints0 INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE games ADD COLUMN hints1 INTEGER NOT NULL DEFAULT 0;
+""",
+    # A counter that every write a list of games shows moves (see
+    # Store.tables_revision). It starts at 1: a file not yet upgraded reads
+    # as a negative number, so the first upgrade is seen as a change.
+    4: """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+INSERT OR IGNORE INTO meta (key, value) VALUES ('tables_revision', 1);
 """,
 }
 # SQLite's own files beside the database: none of them may be a link either.
@@ -147,6 +159,8 @@ CREATE TABLE IF NOT EXISTS imported (
     source TEXT NOT NULL,
     at REAL NOT NULL
 );
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+INSERT OR IGNORE INTO meta (key, value) VALUES ('tables_revision', 1);
 CREATE INDEX IF NOT EXISTS games_by_time ON games(status, updated_at);
 CREATE INDEX IF NOT EXISTS seats_by_owner ON seats(owner);
 """
@@ -215,6 +229,17 @@ class Presence:
             except (OSError, OverflowError):
                 pass  # another user's process (or no process id at all): alive
         return True
+
+
+@dataclass(frozen=True)
+class Pulse:
+    """What a process following a game reads while nobody moves: whether the
+    game changed (its revision), a takeback asked for, and who is at each
+    seat; never the moves or the set-up."""
+
+    revision: int
+    request: Request | None
+    presence: tuple[Presence, ...]
 
 
 @dataclass(frozen=True)
@@ -385,7 +410,8 @@ class Store:
             return
         # A damaged schema shows here rather than in the middle of a game.
         names = {row[0] for row in db.execute("SELECT name FROM sqlite_schema")}
-        missing = {"games", "seats", "actions", "requests", "players", "imported"} - names
+        wanted = {"games", "seats", "actions", "requests", "players", "imported"}
+        missing = (wanted | ({"meta"} if version >= 4 else set())) - names
         if missing:
             raise StoreError(
                 msg(
@@ -566,6 +592,7 @@ class Store:
                     "INSERT INTO imported (digest, game_id, source, at) VALUES (?,?,?,?)",
                     (imported[0], game_id, imported[1], now),
                 )
+            self._tables_moved(db)
         return game_id
 
     @staticmethod
@@ -847,6 +874,75 @@ class Store:
             raise StoreError(msg("game {game} is no longer in the store", game=game_id))
         return _checked(game_id, lambda: rows.revision(row[0], "games.revision"))
 
+    def pulse(self, game_id: int) -> Pulse:
+        """The game's revision, pending request and each seat's presence, in
+        one snapshot: what a follower polls instead of :meth:`game`."""
+        try:
+            with self._snapshot():
+                return self._pulse(game_id)
+        except (ValueError, TypeError, OverflowError) as exc:
+            raise StoreError(
+                msg("game {game} is damaged ({error})", game=game_id, error=str(exc))
+            ) from None
+
+    def _pulse(self, game_id: int) -> Pulse:
+        with self._errors():
+            db = self._db
+            row = db.execute(
+                f"SELECT {self._revision_column()} FROM games WHERE id = ?", (game_id,)
+            ).fetchone()
+            if row is None:
+                raise StoreError(msg("game {game} is no longer in the store", game=game_id))
+            seat_rows = db.execute(
+                "SELECT seat, name, kind, owner, session, seen_at FROM seats"
+                " WHERE game_id = ? ORDER BY seat",
+                (game_id,),
+            ).fetchall()
+            # The number of actions bounds a request, as in game(); the last
+            # ply comes from the primary key without reading the moves.
+            moves = db.execute(
+                "SELECT coalesce(max(ply) + 1, 0) FROM actions WHERE game_id = ?", (game_id,)
+            ).fetchone()[0]
+            request_row = db.execute(
+                "SELECT kind, seat, at_ply, to_ply, at FROM requests WHERE game_id = ?",
+                (game_id,),
+            ).fetchone()
+        _, presence = _seats_of(game_id, seat_rows)
+        return Pulse(
+            revision=rows.revision(row[0], "games.revision"),
+            request=_request(request_row, rows.ply(moves, "actions.ply")),
+            presence=presence,
+        )
+
+    def tables_revision(self) -> int:
+        """A store-wide number that moves with every write a list of games
+        shows (a new game, a move, a seat taken, a game over) and not with
+        presence, hints or requests: a list re-reads only when it moved.
+
+        A file not yet brought to version 4 has no counter: it reads as
+        ``-data_version``, which moves with every commit (a needless re-read
+        at worst, never a missed one) and never equals a stored counter.
+        """
+        with self._errors():
+            if self._version < 4:
+                self._version = int(self._db.execute("PRAGMA user_version").fetchone()[0])
+            if self._version < 4:
+                return -int(self._db.execute("PRAGMA data_version").fetchone()[0])
+            row = self._db.execute(
+                "SELECT value FROM meta WHERE key = 'tables_revision'"
+            ).fetchone()
+        if row is None:
+            raise StoreError(msg("the game database {problem}", problem=damaged()))
+        try:
+            return rows.revision(row[0], "meta.value")
+        except ValueError:
+            raise StoreError(msg("the game database {problem}", problem=damaged())) from None
+
+    @staticmethod
+    def _tables_moved(db: sqlite3.Connection) -> None:
+        """Inside a write that lists of games show: move the store's counter."""
+        db.execute("UPDATE meta SET value = value + 1 WHERE key = 'tables_revision'")
+
     @staticmethod
     def _check(db: sqlite3.Connection, game_id: int, revision: int, ply: int | None) -> None:
         """Inside the write's transaction: the game is as the writer saw it."""
@@ -884,6 +980,7 @@ class Store:
             " ELSE status END WHERE id = ? RETURNING revision",
             (cursor, *summary, now, status, status, game_id),
         ).fetchone()
+        Store._tables_moved(db)
         return int(row[0])
 
     def use_hint(self, game_id: int, seat: int) -> None:
@@ -928,8 +1025,9 @@ class Store:
                     "UPDATE seats SET owner = ? WHERE game_id = ? AND seat = ?",
                     (owner, game_id, seat),
                 )
-            # A seat change is news to every process holding the game.
+            # A seat change is news to every process holding the game, and to lists.
             db.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", (game_id,))
+            self._tables_moved(db)
             free = db.execute(
                 "SELECT count(*) FROM seats WHERE game_id = ? AND kind = ? AND owner IS NULL",
                 (game_id, HUMAN),

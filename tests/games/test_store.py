@@ -257,3 +257,50 @@ def test_moves_and_seats_change_the_revision_and_presence_does_not(store: Store)
     store.move_cursor(game, 1, 0, revision=revisions[-1], summary=SUMMARY)
     assert step() == 1
     assert store.game(game).revision == revisions[-1]
+
+
+def test_a_heartbeat_moves_neither_revision_and_a_move_moves_both(store: Store) -> None:
+    game = store.create_game(
+        b'{"seed":1}', (SEATS[0], Seat(name="Player 2")), status="open", table=True
+    )
+    store.attach(game, [0], "here/1/a")
+    pulse, tables = store.pulse(game), store.tables_revision()
+    assert pulse.presence[0].session == "here/1/a" and pulse.presence[1].session is None
+    store.heartbeat(game, "here/1/a")
+    assert store.pulse(game).revision == pulse.revision
+    assert store.tables_revision() == tables
+    store.claim(game, 1, "key:bob", "Bob")
+    assert store.tables_revision() > tables
+    tables, revision = store.tables_revision(), store.pulse(game).revision
+    after = store.append(game, 0, "P5", 0, revision=revision, summary=SUMMARY)
+    assert store.pulse(game).revision == after > revision
+    assert store.tables_revision() > tables
+
+
+def test_a_pulse_carries_the_request_and_presence_but_no_moves(store: Store) -> None:
+    game = store.create_game(b'{"seed":1}', SEATS)
+    revision = store.append(game, 0, "P5", 0, revision=0, summary=SUMMARY)
+    store.attach(game, [1], "there/2/b")
+    tables = store.tables_revision()
+    store.ask(game, Request("undo", 1, 1, 0, 5.0), revision=revision)
+    pulse = store.pulse(game)
+    assert pulse.request == Request("undo", 1, 1, 0, 5.0)
+    assert pulse.revision == revision
+    assert [p.session for p in pulse.presence] == [None, "there/2/b"]
+    # Asking and withdrawing are no news to a list of games.
+    store.withdraw(game)
+    assert store.pulse(game).request is None
+    assert store.tables_revision() == tables
+
+
+def test_a_pulse_of_a_missing_game_says_so(store: Store) -> None:
+    with pytest.raises(StoreError):
+        store.pulse(99)
+
+
+def test_another_connection_sees_the_tables_revision_move(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    with Store.open(path) as writer, Store.open(path) as reader:
+        before = reader.tables_revision()
+        writer.create_game(b'{"seed":1}', SEATS)
+        assert reader.tables_revision() == before + 1

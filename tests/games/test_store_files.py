@@ -189,3 +189,16 @@ def test_a_linked_side_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match=r"games\.sqlite3-wal: is a symbolic link"):
         Store.open(path)
     assert victim.read_bytes() == b"keep me"
+
+
+def test_a_list_sees_an_older_store_change_and_come_up_to_date(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    _version_1_store(path, games=1)
+    with Store.open(path) as reader, Store.open(path) as writer:
+        before = reader.tables_revision()
+        assert before < 0  # no counter yet: the file is as version 1 left it
+        writer.create_game(encode_setup(Setup(seed=9)), (Seat(name="Ann"), Seat(name="Bob")))
+        after = reader.tables_revision()
+        assert after > 0 and after != before
+        writer.create_game(encode_setup(Setup(seed=8)), (Seat(name="Ann"), Seat(name="Bob")))
+        assert reader.tables_revision() == after + 1

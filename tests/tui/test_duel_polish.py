@@ -301,8 +301,10 @@ def test_a_store_of_the_first_version_is_upgraded_with_its_games(tmp_path: Path)
         ann.close()
         bob.close()
         assert game_id is not None
-    # The store as version 1 wrote it: no revision (version 2), no hint columns (3).
+    # The store as version 1 wrote it: no revision (version 2), no hint columns (3),
+    # no counters (4).
     db = sqlite3.connect(path)
+    db.execute("DROP TABLE meta")
     for column in ("revision", "hints", "hints0", "hints1"):
         db.execute(f"ALTER TABLE games DROP COLUMN {column}")
     db.execute("PRAGMA user_version = 1")
@@ -314,7 +316,7 @@ def test_a_store_of_the_first_version_is_upgraded_with_its_games(tmp_path: Path)
         store.use_hint(game_id, 1)
         assert store.game(game_id).hints_used == (0, 1)
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 3
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 4
     db.close()
 
 
