@@ -26,7 +26,7 @@ from match.files import MAX_FILE_BYTES, StorageError, os_error_reason, read_byte
 from match.match import Match
 from match.saves import read_save
 from match.seats import Seat
-from match.store import SCHEMA_VERSION, Store, StoreError, _describe_db_error
+from match.store import SCHEMA_VERSION, Store, StoreError, describe_db_error
 from tui import i18n
 from tui.app import ImhotepApp
 
@@ -174,7 +174,7 @@ def test_an_uncommon_system_error_keeps_its_own_text() -> None:
     ],
 )
 def test_common_sqlite_errors_are_worded(sqlite_text: str, english: str) -> None:
-    reason = _describe_db_error(sqlite3.OperationalError(sqlite_text))
+    reason = describe_db_error(sqlite3.OperationalError(sqlite_text))
     assert str(reason).startswith(english)
     for language in TRANSLATED:
         assert reason.render(i18n.translations(language)) != str(reason)

@@ -13,9 +13,9 @@ from textual.pilot import Pilot
 from tui_support import NAMES
 
 from engine.duel import Setup
-from match import store as store_module
 from match.files import store_path
 from match.store import Store
+from match.store import schema as store_module
 from tui import i18n
 from tui.app import ImhotepApp
 from tui.duel.screens import game as game_module

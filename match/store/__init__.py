@@ -1,0 +1,106 @@
+"""The game store: every game, finished or not, in one SQLite database.
+
+Several processes share it (two terminals, the SSH server's sessions), so it
+is used the way SQLite is meant to be shared (see STYLE.md):
+
+- WAL mode: readers never wait for the one writer.
+- Every write is one transaction begun with ``BEGIN IMMEDIATE``, which takes
+  the write lock *before* reading what the write depends on.
+- Each game has a revision that every move, undo or redo and seat change
+  bumps (presence heartbeats do not). A write that changes the game names the
+  revision it was made on; if another process changed the game since, the
+  write is refused (:class:`StaleWrite`) and nothing is written. A ply alone
+  would not do: after an undo and another move the game stands at the same
+  ply on another line.
+- ``PRAGMA data_version`` changes when another connection commits, which lets
+  a waiting player notice a move without reading any table
+  (:meth:`Store.changed`). Every commit moves it, a presence heartbeat
+  included, so a follower asks :meth:`Store.pulse` (the game's revision,
+  request and presence, without its moves) and a list of games asks
+  :meth:`Store.tables_revision` (a counter that only writes a list shows
+  move) before reading more.
+- ``synchronous=FULL``: a committed action survives kill -9 and a power cut.
+
+Every failure is a :class:`StoreError` whose message is for the player; the
+store never repairs or rewrites a database it cannot read, and never opens a
+symbolic link (in a shared folder another account could plant one).
+
+Opening only reads. A database is switched to WAL and brought to this
+version's schema at its first write, so listing or watching games leaves the
+file as it was.
+
+Tables::
+
+    games    one row per game: set-up, status, times, the table code,
+             the cursor (how many of its actions are in play: undone actions
+             stay for redo until a new one replaces them), a summary for
+             lists, the revision
+    seats    two rows per game: name, kind, owner, and the presence of the
+             process that holds it (session, seen_at)
+    actions  one row per action: ply, notation, seat, time
+    requests a pending takeback request per game
+    players  names chosen by players known by id (the SSH server's keys)
+    imported files already brought in from the JSON saves of earlier versions
+    meta     store-wide counters: ``tables_revision``
+
+The package, one job a module: :mod:`~match.store.schema` (tables, upgrades,
+opening), :mod:`~match.store.errors`, :mod:`~match.store.records` (the
+values handed out), :mod:`~match.store.reading` (rows checked into records),
+:mod:`~match.store.base` (the connection and its transactions),
+:mod:`~match.store.games`, :mod:`~match.store.moves`,
+:mod:`~match.store.presence`, :mod:`~match.store.players` and
+:mod:`~match.store.imports`.
+"""
+
+from __future__ import annotations
+
+from match.store.errors import StaleWrite, StoreError, damaged, describe_db_error
+from match.store.games import Games
+from match.store.imports import Imports
+from match.store.moves import Moves
+from match.store.players import Players
+from match.store.presence import Seats, session_id
+from match.store.records import (
+    CODE_ALPHABET,
+    CODE_LENGTH,
+    PRESENCE_SECONDS,
+    SEAT_KINDS,
+    UNDO_MODES,
+    GameSummary,
+    Presence,
+    Pulse,
+    Request,
+    Status,
+    StoredAction,
+    StoredGame,
+)
+from match.store.schema import APPLICATION_ID, BUSY_TIMEOUT_MS, SCHEMA_VERSION
+
+
+class Store(Games, Moves, Seats, Players, Imports):
+    """A connection to the game database. Not shared between threads."""
+
+
+__all__ = [
+    "APPLICATION_ID",
+    "BUSY_TIMEOUT_MS",
+    "CODE_ALPHABET",
+    "CODE_LENGTH",
+    "PRESENCE_SECONDS",
+    "SCHEMA_VERSION",
+    "SEAT_KINDS",
+    "UNDO_MODES",
+    "GameSummary",
+    "Presence",
+    "Pulse",
+    "Request",
+    "StaleWrite",
+    "Status",
+    "Store",
+    "StoreError",
+    "StoredAction",
+    "StoredGame",
+    "damaged",
+    "describe_db_error",
+    "session_id",
+]

@@ -1,0 +1,125 @@
+"""The values the store hands out: a game, a line of a list, a seat's
+presence, a takeback request, a follower's pulse."""
+
+from __future__ import annotations
+
+import os
+import socket
+import time
+from dataclasses import dataclass
+from typing import Literal, get_args
+
+from match.seats import Seat, SeatKind, UndoMode
+
+# A seat whose process has not been seen for this long is taken as left.
+PRESENCE_SECONDS = 15.0
+BUSY_TIMEOUT_MS = 5000
+CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
+CODE_LENGTH = 5
+
+Status = Literal["open", "playing", "over"]
+SEAT_KINDS = frozenset(get_args(SeatKind))
+UNDO_MODES = frozenset(get_args(UndoMode))
+
+
+@dataclass(frozen=True)
+class StoredAction:
+    ply: int
+    notation: str
+    seat: int
+    at: float
+
+
+@dataclass(frozen=True)
+class Request:
+    kind: str  # "undo"
+    seat: int  # who asked
+    at_ply: int  # the game's ply when asked: an answer to a changed game is void
+    to_ply: int  # where the game would go back to
+    at: float
+
+
+@dataclass(frozen=True)
+class Presence:
+    session: str | None
+    seen_at: float | None
+
+    def live(self, now: float | None = None) -> bool:
+        if self.session is None or self.seen_at is None:
+            return False
+        if (now if now is not None else time.time()) - self.seen_at >= PRESENCE_SECONDS:
+            return False
+        # A process of this machine that has ended (kill -9, a dropped SSH
+        # link) left no word: ask the system rather than wait for the timeout.
+        host, _, rest = self.session.partition("/")
+        pid = rest.partition("/")[0]
+        if host == socket.gethostname() and pid.isascii() and pid.isdigit():
+            try:
+                os.kill(int(pid), 0)
+            except ProcessLookupError:
+                return False
+            except (OSError, OverflowError):
+                pass  # another user's process (or no process id at all): alive
+        return True
+
+
+@dataclass(frozen=True)
+class Pulse:
+    """What a process following a game reads while nobody moves: whether the
+    game changed (its revision), a takeback asked for, and who is at each
+    seat; never the moves or the set-up."""
+
+    revision: int
+    request: Request | None
+    presence: tuple[Presence, ...]
+
+
+@dataclass(frozen=True)
+class StoredGame:
+    """One game as the store holds it (the engine's set-up is JSON here;
+    :mod:`match.match` replays it)."""
+
+    id: int
+    code: str | None
+    setup: bytes
+    undo_mode: str
+    status: Status
+    cursor: int
+    actions: tuple[StoredAction, ...]  # all of them, undone ones included
+    seats: tuple[Seat, Seat]
+    presence: tuple[Presence, Presence]
+    request: Request | None
+    invited: str | None
+    created_at: float
+    updated_at: float
+    revision: int = 0  # see Store.append: a write names the revision it was made on
+    # Hints in a game between people: allowed when the table was set up, and
+    # how many each seat has used (the other player is told of each).
+    hints: bool = False
+    hints_used: tuple[int, int] = (0, 0)
+
+    @property
+    def line(self) -> tuple[str, ...]:
+        """The actions in play (undone ones left out)."""
+        return tuple(a.notation for a in self.actions[: self.cursor])
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    """One line of a list of games."""
+
+    id: int
+    code: str | None
+    status: Status
+    seats: tuple[Seat, Seat]
+    presence: tuple[Presence, Presence]
+    moves: int
+    to_move: int  # -1 once the game is over
+    scores: tuple[int, int]
+    invited: str | None
+    created_at: float
+    updated_at: float
+
+    @property
+    def title(self) -> str:
+        return f"{self.seats[0].label} v {self.seats[1].label}"

@@ -1,0 +1,259 @@
+"""The database's tables, what each version added, and how a file is
+opened: checked before anything is written, brought up to date at its first
+write (so that a process that only reads never changes the file)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import sqlite3
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from match.store.errors import StoreError, damaged, describe_db_error, reason
+from match.words import msg
+
+if TYPE_CHECKING:
+    from engine.message import Message
+
+SCHEMA_VERSION = 4  # 2: games.revision; 3: hints between people; 4: meta
+APPLICATION_ID = 0x494D4844  # "IMHD": tells our database from any other SQLite file
+# What each schema version adds to the one before, in one transaction.
+_UPGRADES = {
+    2: "ALTER TABLE games ADD COLUMN revision INTEGER NOT NULL DEFAULT 0;",
+    # Whether a game between people allows hints (set when the table is set
+    # up), and how many each seat has used.
+    3: """
+ALTER TABLE games ADD COLUMN hints INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN hints0 INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE games ADD COLUMN hints1 INTEGER NOT NULL DEFAULT 0;
+""",
+    # A counter that every write a list of games shows moves (see
+    # Store.tables_revision). It starts at 1: a file not yet upgraded reads
+    # as a negative number, so the first upgrade is seen as a change.
+    4: """
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+INSERT OR IGNORE INTO meta (key, value) VALUES ('tables_revision', 1);
+""",
+}
+# SQLite's own files beside the database: none of them may be a link either.
+_SIDE_FILES = ("-wal", "-shm", "-journal")
+BUSY_TIMEOUT_MS = 5000
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS games (
+    id INTEGER PRIMARY KEY,
+    code TEXT UNIQUE,
+    setup TEXT NOT NULL,
+    undo_mode TEXT NOT NULL DEFAULT 'safe',
+    status TEXT NOT NULL,
+    cursor INTEGER NOT NULL DEFAULT 0,
+    to_move INTEGER NOT NULL DEFAULT 0,
+    score0 INTEGER NOT NULL DEFAULT 0,
+    score1 INTEGER NOT NULL DEFAULT 0,
+    invited TEXT,
+    created_at REAL NOT NULL,
+    updated_at REAL NOT NULL,
+    revision INTEGER NOT NULL DEFAULT 0,
+    hints INTEGER NOT NULL DEFAULT 0,
+    hints0 INTEGER NOT NULL DEFAULT 0,
+    hints1 INTEGER NOT NULL DEFAULT 0
+);
+CREATE TABLE IF NOT EXISTS seats (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    seat INTEGER NOT NULL CHECK (seat IN (0, 1)),
+    name TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    owner TEXT,
+    session TEXT,
+    seen_at REAL,
+    PRIMARY KEY (game_id, seat)
+);
+CREATE TABLE IF NOT EXISTS actions (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    ply INTEGER NOT NULL,
+    notation TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (game_id, ply)
+);
+CREATE TABLE IF NOT EXISTS requests (
+    game_id INTEGER PRIMARY KEY REFERENCES games(id) ON DELETE CASCADE,
+    kind TEXT NOT NULL,
+    seat INTEGER NOT NULL,
+    at_ply INTEGER NOT NULL,
+    to_ply INTEGER NOT NULL,
+    at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS players (
+    id TEXT PRIMARY KEY,
+    name TEXT NOT NULL UNIQUE COLLATE NOCASE,
+    created_at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS imported (
+    digest TEXT PRIMARY KEY,
+    game_id INTEGER,
+    source TEXT NOT NULL,
+    at REAL NOT NULL
+);
+CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
+INSERT OR IGNORE INTO meta (key, value) VALUES ('tables_revision', 1);
+CREATE INDEX IF NOT EXISTS games_by_time ON games(status, updated_at);
+CREATE INDEX IF NOT EXISTS seats_by_owner ON seats(owner);
+"""
+
+
+def _newer(label: str, version: int) -> Message:
+    return msg(
+        "{label}: was written by a newer version of Imhotep: The Duel "
+        "(store version {version}; this one reads {ours}); it was left alone",
+        label=label,
+        version=version,
+        ours=SCHEMA_VERSION,
+    )
+
+
+def _lenient_text(data: bytes) -> str:
+    return data.decode("utf-8", "replace")
+
+
+def connect(path: Path, *, create: bool) -> tuple[sqlite3.Connection, int, bool]:
+    """A connection to the database at ``path``, the file's schema version,
+    and whether it is ready to write (only a new file, which is set up now);
+    an existing file is checked without writing to it.
+
+    Raises :class:`StoreError` for a database that is damaged, locked, of a
+    newer version, not ours, or on a disk that cannot be written; such a file
+    is left exactly as it was.
+    """
+    label = str(path)
+    # A link would take the games, or a new database, wherever it points
+    # (a dangling one included, which exists() does not see).
+    for linked in (path, *(path.with_name(path.name + side) for side in _SIDE_FILES)):
+        if linked.is_symlink():
+            raise StoreError(
+                msg(
+                    "{label}: is a symbolic link; games are kept only in a file of "
+                    "their own, so it was left alone",
+                    label=str(linked),
+                )
+            )
+    if not path.exists():
+        if not create:
+            raise StoreError(msg("{label}: there is no game database there", label=label))
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except OSError as exc:
+            raise StoreError(
+                msg(
+                    "{label}: cannot create its folder: {reason}",
+                    label=label,
+                    reason=reason(exc),
+                )
+            ) from None
+    elif not path.is_file():
+        raise StoreError(msg("{label}: is not a file", label=label))
+    elif not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+        raise StoreError(msg("{label}: is read-only, so games cannot be kept there", label=label))
+    try:
+        db = sqlite3.connect(
+            path, timeout=BUSY_TIMEOUT_MS / 1000, isolation_level=None, check_same_thread=False
+        )
+    except sqlite3.Error as exc:
+        raise StoreError(
+            msg("{label}: {problem}", label=label, problem=describe_db_error(exc))
+        ) from None
+    # Damaged text must not raise UnicodeDecodeError from deep inside a
+    # query: it reads with replacement characters, which the checks of
+    # names, notation and set-up then refuse or show harmlessly.
+    db.text_factory = _lenient_text
+    try:
+        return db, *_prepare(db, label)
+    except StoreError:
+        db.close()
+        raise
+    except sqlite3.Error as exc:
+        db.close()
+        raise StoreError(
+            msg("{label}: {problem}", label=label, problem=describe_db_error(exc))
+        ) from None
+    except UnicodeDecodeError:
+        # SQLite's own message quoted damaged bytes of the schema.
+        db.close()
+        raise StoreError(msg("{label}: {problem}", label=label, problem=damaged())) from None
+
+
+def _prepare(db: sqlite3.Connection, label: str) -> tuple[int, bool]:
+    # Reading the header first: a file that is not a database (or is
+    # damaged there) fails here, before any pragma could write to it.
+    app_id = db.execute("PRAGMA application_id").fetchone()[0]
+    version = db.execute("PRAGMA user_version").fetchone()[0]
+    tables = db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
+    if tables and app_id != APPLICATION_ID:
+        raise StoreError(
+            msg("{label}: is a database of another program; it was left alone", label=label)
+        )
+    if version > SCHEMA_VERSION:
+        raise StoreError(_newer(label, version))
+    # Connection settings only: nothing here changes the file.
+    db.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    db.execute("PRAGMA synchronous = FULL")
+    db.execute("PRAGMA foreign_keys = ON")
+    if not tables:
+        # A new (empty) file: creating it is no read, so it is set up now.
+        bring_up_to_date(db, label)
+        return SCHEMA_VERSION, True
+    # A damaged schema shows here rather than in the middle of a game.
+    names = {row[0] for row in db.execute("SELECT name FROM sqlite_schema")}
+    wanted = {"games", "seats", "actions", "requests", "players", "imported"}
+    missing = (wanted | ({"meta"} if version >= 4 else set())) - names
+    if missing:
+        raise StoreError(
+            msg(
+                "{label}: is damaged (missing {tables}); it was left alone",
+                label=label,
+                tables=", ".join(sorted(missing)),
+            )
+        )
+    return int(version), False
+
+
+def bring_up_to_date(db: sqlite3.Connection, label: str) -> None:
+    """Before the first write: WAL, and this version's schema.
+
+    Deferred from opening so that a process that only reads (a list of
+    games, a watcher) never changes the file.
+    """
+    mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
+    if str(mode).lower() != "wal":
+        raise StoreError(
+            msg(
+                "{label}: cannot share games (journal mode {mode}, not WAL)",
+                label=label,
+                mode=str(mode),
+            )
+        )
+    # One transaction, and the version read inside it: two processes may
+    # create or upgrade the file at once.
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        tables = db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if not tables:
+            for statement in _SCHEMA.split(";"):
+                if statement.strip():
+                    db.execute(statement)
+            db.execute(f"PRAGMA application_id = {APPLICATION_ID}")
+        elif version > SCHEMA_VERSION:
+            raise StoreError(_newer(label, version))
+        else:
+            for step in range(version + 1, SCHEMA_VERSION + 1):
+                for statement in _UPGRADES[step].split(";"):
+                    if statement.strip():
+                        db.execute(statement)
+        db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+        db.execute("COMMIT")
+    except BaseException:
+        with contextlib.suppress(sqlite3.Error):
+            db.execute("ROLLBACK")
+        raise
