@@ -103,7 +103,8 @@ class Seats(StoreBase):
         with self._errors():
             db = self._db
             row = db.execute(
-                f"SELECT {self._revision_column()} FROM games WHERE id = ?", (game_id,)
+                f"SELECT {self._revision_column()}, {self._hint_columns()} FROM games WHERE id = ?",
+                (game_id,),
             ).fetchone()
             if row is None:
                 raise StoreError(msg("game {game} is no longer in the store", game=game_id))
@@ -126,6 +127,10 @@ class Seats(StoreBase):
             revision=rows.revision(row[0], "games.revision"),
             request=reading.request(request_row, rows.ply(moves, "actions.ply")),
             presence=presence,
+            hints_used=(
+                rows.whole(row[2], "games.hints0", 0, rows.MAX_PLIES),
+                rows.whole(row[3], "games.hints1", 0, rows.MAX_PLIES),
+            ),
         )
 
 
