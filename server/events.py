@@ -1,9 +1,10 @@
 """One log line per game event, read from the store the players' apps write.
 
-The apps keep their games in the store; the server only watches it. SQLite's
-``data_version`` says cheaply whether anything changed; only then are the
-games listed and compared with what was seen before: a table opened, a table
-filled, a move, a game over. Store calls run in one worker thread of their
+The apps keep their games in the store; the server only watches it. The
+store's ``tables_revision`` (see :class:`match.follow.TablesWatch`) says
+cheaply whether anything a list shows changed (a heartbeat does not); only
+then are the games listed and compared with what was seen before: a table
+opened, a table filled, a move, a game over. Store calls run in one worker thread of their
 own (a store connection is not shared between threads), so a slow disk never
 holds up the sessions' keystrokes.
 """
@@ -18,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from match.follow import TablesWatch
 from match.store import GameSummary, Store, StoreError
 
 log = logging.getLogger("imhotep.server")
@@ -66,7 +68,7 @@ class GameWatcher:
         self.store_path = store_path
         self._thread = concurrent.futures.ThreadPoolExecutor(1, "imhotep-store")
         self._store: Store | None = None
-        self._mark: int | None = None
+        self._tables = TablesWatch()
         self._seen: dict[int, Seen] | None = None
         self._task: asyncio.Task[None] | None = None
         self._failed = False
@@ -115,8 +117,7 @@ class GameWatcher:
 
     def _poll(self) -> list[str]:
         store = self.store()
-        changed, self._mark = store.changed(self._mark)
-        if not changed and self._seen is not None:
+        if not self._tables.moved(store) and self._seen is not None:
             return []
         games = store.games(statuses=("open", "playing", "over"), limit=WATCHED)
         seen = {g.id: Seen(g.status, g.moves, (g.seats[0].owner, g.seats[1].owner)) for g in games}

@@ -14,9 +14,11 @@ import pytest
 
 from engine.duel import Place, Setup
 from match import presence
+from match.follow import TablesWatch
 from match.match import Event, Match, Moved, Notice, SeatsChanged, TakebackAsked
 from match.seats import Seat
 from match.store import Store
+from server.events import GameWatcher
 
 ANN, BOB = "key:ann", "key:bob"
 
@@ -27,8 +29,8 @@ def path(tmp_path: Path) -> Path:
 
 
 def _counted(store: Store, reads: Counter[str]) -> Store:
-    """``store`` with its reads of whole games and pulses counted."""
-    for name in ("game", "pulse"):
+    """``store`` with its reads of whole games, pulses and lists counted."""
+    for name in ("game", "pulse", "games", "open_tables"):
         real = getattr(store, name)
 
         def counted(*args: object, _real: object = real, _name: str = name, **kw: object) -> object:
@@ -163,4 +165,36 @@ def test_a_player_who_leaves_is_seen_by_the_pulse(
         "Ann has left the game; it waits for them."
     ]
     assert reads["game"] == 0
+    guest.close()
+
+
+def test_the_tables_revision_moves_with_a_move_not_a_heartbeat(path: Path) -> None:
+    host, guest, _, _, _ = _table(path)
+    watch = TablesWatch()
+    store = Store.open(path)
+    assert watch.moved(store)  # the first look always lists
+    _beat(host)
+    _beat(guest)
+    assert not watch.moved(store)
+    assert host.play(Place(4)) is None
+    assert watch.moved(store) and not watch.moved(store)
+    host.close()
+    guest.close()
+
+
+def test_the_servers_event_log_does_not_list_games_at_a_heartbeat(path: Path) -> None:
+    host, guest, _, _, _ = _table(path)
+    watcher = GameWatcher(path)
+    reads: Counter[str] = Counter()
+    _counted(watcher.store(), reads)
+    assert watcher._poll() == []  # the first look learns what is there
+    assert reads["games"] == 1
+    _beat(host)
+    _beat(guest)
+    assert watcher._poll() == [] and reads["games"] == 1
+    assert host.play(Place(4)) is None
+    assert watcher._poll() == [f"game {host.game_id} (Ann v Bob): move 1"]
+    assert reads["games"] == 2
+    watcher._close()
+    host.close()
     guest.close()

@@ -4,8 +4,10 @@ It lists the player's own games ("your turn" first), the tables waiting for a
 second player, and games others are playing, and offers: host a table (for
 anyone or for one named player), join a table, go back to a game, watch a game
 read-only, play the computer. Everything comes from :mod:`match.store`; the
-lists follow the store on their own (a cheap ``data_version`` look each
-second), so a table a friend opens appears without a key press.
+lists follow the store on their own (a look at the store's tables revision
+each second, see :class:`match.follow.TablesWatch`, which presence
+heartbeats do not move), so a table a friend opens appears without a key
+press.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
+from match.follow import TablesWatch
 from tui.duel.screens.game import GameScreen
 from tui.duel.screens.new_game import RULES_CHOICES
 from tui.i18n import N_, _, ngettext, pgettext, tr, tr_error
@@ -401,7 +404,7 @@ class LobbyScreen(Screen[None]):
     def __init__(self, name: str) -> None:
         super().__init__()
         self.player_name = name
-        self._mark: int | None = None
+        self._tables = TablesWatch()
         self._lists: LobbyLists | None = None
         self._loaded = 0.0
 
@@ -471,7 +474,7 @@ class LobbyScreen(Screen[None]):
         from match.store import StoreError
 
         try:
-            changed, self._mark = store.changed(self._mark)
+            changed = self._tables.moved(store)
         except StoreError:
             return
         # The "waiting since" times move on too: refresh at least each half minute.
@@ -490,7 +493,8 @@ class LobbyScreen(Screen[None]):
         from match.store import StoreError
 
         try:
-            self._mark = store.changed(self._mark)[1]
+            # Read before the lists: a write between the two is seen next time.
+            self._tables.moved(store)
             lists = lobby_lists(store, self.imhotep.me)
         except StoreError as exc:
             self.say(_("The games cannot be read: {reason}").format(reason=_why(exc)))
