@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
 
 import pytest
@@ -259,3 +260,22 @@ async def test_q_in_a_game_goes_back_to_the_lobby(store_path: Path) -> None:
         stored = store.game(table.game_id or 0)
         assert stored.seats[1].owner == ALICE
         assert not stored.presence[1].live()
+
+
+def test_listing_again_reads_no_set_up_it_has_read(
+    store_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A table's sides and starter are in its set-up, read with the whole game:
+    # the lobby keeps what it read, as a set-up never changes.
+    with Store.open(store_path) as store:
+        _table(store, BOB, "bob", seed=4)
+        _table(store, CAROL, "carol", seed=5)
+        read: list[int] = []
+        real = store.game
+        monkeypatch.setattr(store, "game", lambda game_id: read.append(game_id) or real(game_id))
+        setups: dict[int, tuple[str, int | None]] = {}
+        now = time.time()
+        first = lobby_lists(store, ALICE, now, setups=setups)
+        assert len(first.tables) == 2 and len(read) == 2
+        again = lobby_lists(store, ALICE, now, setups=setups)
+        assert again.tables == first.tables and len(read) == 2

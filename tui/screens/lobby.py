@@ -119,8 +119,19 @@ def _why(error: Exception) -> str:
     return tr_error(error)
 
 
-def _table_setup(store: Store, game_id: int) -> tuple[str, int | None]:
+# What the lobby shows of each game's set-up, by game id: a set-up never
+# changes once the game is made, and reading it reads the whole game.
+Setups = dict[int, tuple[str, int | None]]
+
+
+def _table_setup(store: Store, game_id: int, setups: Setups) -> tuple[str, int | None]:
     """A table's monument sides ("A A B A") and who starts, or "?" if unreadable."""
+    if game_id not in setups:
+        setups[game_id] = _read_setup(store, game_id)
+    return setups[game_id]
+
+
+def _read_setup(store: Store, game_id: int) -> tuple[str, int | None]:
     from engine.duel import RecordError
     from match.match import decode_setup
     from match.store import StoreError
@@ -136,11 +147,7 @@ def _table_setup(store: Store, game_id: int) -> tuple[str, int | None]:
     return " ".join(setup.sides), setup.starter
 
 
-def _starter(store: Store, game_id: int) -> int | None:
-    return _table_setup(store, game_id)[1]
-
-
-def _finished_row(store: Store, game: GameSummary, me: str, now: float) -> Row:
+def _finished_row(store: Store, game: GameSummary, me: str, now: float, setups: Setups) -> Row:
     """A finished game: who played, who won (from the reader's side for their own)."""
     seat = _my_seat(game, me)
     first, second = game.scores
@@ -148,7 +155,7 @@ def _finished_row(store: Store, game: GameSummary, me: str, now: float) -> Row:
         winner: int | None = 0 if first > second else 1
     else:
         # Equal totals: the player who did not start wins (rules, end of game).
-        starter = _starter(store, game.id)
+        starter = _table_setup(store, game.id, setups)[1]
         winner = None if starter is None else 1 - starter
     if winner is None:
         result = "?"
@@ -166,9 +173,9 @@ def _finished_row(store: Store, game: GameSummary, me: str, now: float) -> Row:
     return Row("over", game.id, (players, result, score, ago(game.updated_at, now)))
 
 
-def _finished(store: Store, me: str, now: float) -> tuple[Row, ...]:
+def _finished(store: Store, me: str, now: float, setups: Setups) -> tuple[Row, ...]:
     rows = [
-        _finished_row(store, game, me, now)
+        _finished_row(store, game, me, now, setups)
         for game in store.games(owner=me, statuses=("over",), limit=FINISHED_ROWS)
     ]
     for game in store.games(statuses=("over",), limit=50):
@@ -178,13 +185,20 @@ def _finished(store: Store, me: str, now: float) -> tuple[Row, ...]:
             continue
         if game.seats[0].owner == game.seats[1].owner:
             continue  # one person's game at one keyboard is theirs alone
-        rows.append(_finished_row(store, game, me, now))
+        rows.append(_finished_row(store, game, me, now, setups))
     return tuple(rows)
 
 
-def lobby_lists(store: Store, me: str, now: float | None = None) -> LobbyLists:
-    """What the lobby shows, read from ``store`` for the player ``me``."""
+def lobby_lists(
+    store: Store, me: str, now: float | None = None, *, setups: Setups | None = None
+) -> LobbyLists:
+    """What the lobby shows, read from ``store`` for the player ``me``.
+
+    ``setups`` keeps the set-ups read (see :data:`Setups`) from one list to
+    the next, so that listing again reads no game it has read before.
+    """
     now = time.time() if now is None else now
+    setups = {} if setups is None else setups
     mine: list[tuple[int, float, Row]] = []
     open_tables = 0
     for game in store.games(owner=me, statuses=("open", "playing")):
@@ -226,7 +240,7 @@ def lobby_lists(store: Store, me: str, now: float | None = None) -> LobbyLists:
             continue
         host = next((s.name for s in game.seats if s.owner is not None), "?")
         free = next((i for i, s in enumerate(game.seats) if s.owner is None), 1)
-        sides, starter = _table_setup(store, game.id)
+        sides, starter = _table_setup(store, game.id, setups)
         if starter is None:
             starts = "?"
         elif starter == free:
@@ -273,7 +287,7 @@ def lobby_lists(store: Store, me: str, now: float | None = None) -> LobbyLists:
         tables=tuple(tables),
         playing=tuple(playing),
         my_open_tables=open_tables,
-        finished=_finished(store, me, now),
+        finished=_finished(store, me, now, setups),
     )
 
 
@@ -405,6 +419,7 @@ class LobbyScreen(Screen[None]):
         super().__init__()
         self.player_name = name
         self._tables = TablesWatch()
+        self._setups: Setups = {}
         self._lists: LobbyLists | None = None
         self._loaded = 0.0
 
@@ -495,7 +510,7 @@ class LobbyScreen(Screen[None]):
         try:
             # Read before the lists: a write between the two is seen next time.
             self._tables.moved(store)
-            lists = lobby_lists(store, self.imhotep.me)
+            lists = lobby_lists(store, self.imhotep.me, setups=self._setups)
         except StoreError as exc:
             self.say(_("The games cannot be read: {reason}").format(reason=_why(exc)))
             return
