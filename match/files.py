@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING
 
 import platformdirs
 
+from match.errors import MatchError
 from match.words import as_message, msg, nmsg
 
 if TYPE_CHECKING:
@@ -31,16 +32,8 @@ DATA_DIR_ENV = "IMHOTEP_DATA_DIR"
 MAX_FILE_BYTES = 5 * 1024 * 1024
 
 
-class StorageError(Exception):
-    """A game file that cannot be read or written.
-
-    ``str(error)`` is the English; ``error.message`` is usually a
-    :class:`~engine.message.Message`, which the app words with ``tr()``.
-    """
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+class StorageError(MatchError):
+    """A game file that cannot be read or written (``reason`` says why)."""
 
 
 # Locations ----------------------------------------------------------------

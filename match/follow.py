@@ -208,7 +208,7 @@ class Follower:
                 Notice(
                     msg(
                         "The stored game cannot be read: {problem}",
-                        problem=exc.reason if isinstance(exc, RecordError) else exc.message,
+                        problem=exc.reason,
                     ),
                     error=True,
                 )

@@ -190,11 +190,11 @@ class Keeper:
         """The store refused a read or write: tell the player once."""
         match = self.match
         first = match.store_problem is None
-        match.store_problem = exc.message
+        match.store_problem = exc.reason
         if first:
             match.emit(
                 Notice(
-                    msg("This game is not being kept: {problem}", problem=exc.message), error=True
+                    msg("This game is not being kept: {problem}", problem=exc.reason), error=True
                 )
             )
 

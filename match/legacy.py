@@ -75,7 +75,7 @@ def bring_in(store: Store, *, me: str | None = None, files: list[Path] | None = 
         try:
             data = read_bytes(path)
         except StorageError as exc:
-            result.problems.append(exc.message)
+            result.problems.append(exc.reason)
             continue
         digest = hashlib.sha256(data).hexdigest()
         if store.was_imported(digest):
@@ -83,7 +83,7 @@ def bring_in(store: Store, *, me: str | None = None, files: list[Path] | None = 
         try:
             loaded = read_save(path)
         except StorageError as exc:
-            result.problems.append(exc.message)
+            result.problems.append(exc.reason)
             store.skip_file(digest, path.name)
             continue
         result.games.append(_copy(store, loaded, digest, me))

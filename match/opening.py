@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 import msgspec
 
 from engine.duel import Setup
-from engine.message import msg
+from engine.message import as_message, msg
 from match import presence
 from match.history import History
 from match.seats import Seat, UndoMode, local_player
@@ -155,5 +155,5 @@ def adopt(
         match.store = store
         match.keeper.whole_game(store)
         if match.store_problem is not None:
-            raise StoreError(match.store_problem)
+            raise StoreError(as_message(match.store_problem))
     return match

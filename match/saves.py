@@ -315,7 +315,7 @@ def summarize(path: Path) -> SaveSummary:
     try:
         loaded = read_save(path)
     except StorageError as exc:
-        return SaveSummary(name=name, path=path, modified=modified, error=exc.message)
+        return SaveSummary(name=name, path=path, modified=modified, error=exc.reason)
     state = loaded.state
     totals = score(state)
     return SaveSummary(

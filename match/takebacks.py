@@ -59,7 +59,7 @@ class Takebacks:
             match.reload()
             return msg("The game moved on meanwhile; it was brought up to date.")
         except StoreError as exc:
-            return msg("The request could not be sent: {problem}", problem=exc.message)
+            return msg("The request could not be sent: {problem}", problem=exc.reason)
         match.request = request
         other = match.seats[1 - seat].name
         return msg("Asked {name} to take back your last move; waiting for the answer.", name=other)
@@ -93,7 +93,7 @@ class Takebacks:
             match.reload()
             return msg("The game moved on meanwhile; the takeback was dropped.")
         except StoreError as exc:
-            return msg("The answer could not be sent: {problem}", problem=exc.message)
+            return msg("The answer could not be sent: {problem}", problem=exc.reason)
         match.request = None
         if agreed:
             match.history.rewind_to(request.to_ply)

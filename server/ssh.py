@@ -393,7 +393,7 @@ class GameServer:
             try:
                 await self.watcher.call(lambda store: store.name_player(player, name))
             except StoreError as exc:
-                if "taken" in exc.message:
+                if "taken" in exc.reason:
                     return taken
                 # The player still plays under the name; it is asked again next time.
                 log.warning("could not keep the name of %s: %s", player, exc)

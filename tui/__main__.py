@@ -134,7 +134,7 @@ def _store(args: argparse.Namespace, *, required: bool) -> tuple[Store | None, s
             raise CommandLineError(
                 _("the game store cannot be used: {problem}").format(problem=tr_error(exc)), 2
             ) from exc
-        return None, exc.message
+        return None, exc.reason
 
 
 def _host(args: argparse.Namespace, store: Store, me: str) -> Match:

@@ -251,7 +251,7 @@ class ImhotepApp(App[None]):
         try:
             store = Store.open(files.store_path())
         except StoreError as exc:
-            self.store_problem = exc.message
+            self.store_problem = exc.reason
             return None
         from match.legacy import bring_in, waiting_files
 
@@ -261,7 +261,7 @@ class ImhotepApp(App[None]):
                 for problem in imported.problems:
                     self.log.warning(f"not brought into the store: {problem}")
         except StoreError as exc:
-            self.store_problem = exc.message
+            self.store_problem = exc.reason
         return store
 
     def unfinished_games(self) -> list[Any]:
@@ -358,7 +358,7 @@ class ImhotepApp(App[None]):
             match = Match.new(
                 setup, (seats[0], seats[1]), store=None, undo_mode=self.settings.undo_mode
             )
-            match.not_kept(exc.message)
+            match.not_kept(exc.reason)
         return self.show_match(match)
 
     def show_match(self, match: Match) -> GameScreen:
@@ -481,7 +481,7 @@ class ImhotepApp(App[None]):
                 markup=False,
             )
             match = Match.adopt(loaded.history, pair, store=None, me=self.me)
-            match.not_kept(exc.message)
+            match.not_kept(exc.reason)
         return self.show_match(match)
 
     def action_help(self) -> None:

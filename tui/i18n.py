@@ -196,14 +196,14 @@ def tr(text: str) -> str:
 def tr_error(error: BaseException) -> str:
     """Why ``error`` happened, in the current language where its words allow.
 
-    The engine's errors carry their message as ``reason`` and the match
-    layer's (a save file, the game store) as ``message``; anything else is
-    shown as it is.
+    What a player is told comes as ``reason``, a
+    :class:`~engine.message.Message`: a :class:`~match.errors.MatchError`'s
+    (a file, the game store) and the engine's errors' alike; anything else
+    is shown as it is.
     """
-    for name in ("reason", "message"):
-        words = getattr(error, name, None)
-        if isinstance(words, str) and words:
-            return tr(words)
+    reason = getattr(error, "reason", None)
+    if isinstance(reason, str) and reason:
+        return tr(reason)
     return str(error)
 
 

@@ -7,6 +7,7 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING
 
 from match.clean import clean_text
+from match.errors import MatchError
 from match.words import as_message, msg
 
 if TYPE_CHECKING:
@@ -18,16 +19,8 @@ def damaged() -> Message:
     return msg("is damaged (not a readable game database); it was left alone")
 
 
-class StoreError(Exception):
-    """The store cannot do what was asked.
-
-    ``str(error)`` is the English; ``error.message`` is usually a
-    :class:`~engine.message.Message`, which the app words with ``tr()``.
-    """
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+class StoreError(MatchError):
+    """The store cannot do what was asked (``reason`` says why)."""
 
 
 class StaleWrite(StoreError):
@@ -36,8 +29,8 @@ class StaleWrite(StoreError):
     ``cursor`` and ``revision`` are the game's in the store now.
     """
 
-    def __init__(self, message: str, cursor: int, revision: int = -1) -> None:
-        super().__init__(message)
+    def __init__(self, reason: Message, cursor: int, revision: int = -1) -> None:
+        super().__init__(reason)
         self.cursor = cursor
         self.revision = revision
 

@@ -44,7 +44,7 @@ class Players(StoreBase):
                     (player, name, time.time()),
                 )
         except StoreError as exc:
-            if "UNIQUE" in exc.message.upper():
+            if "UNIQUE" in exc.reason.upper():
                 raise StoreError(
                     msg("the name {name} is taken by another player", name=repr(name))
                 ) from None

@@ -52,7 +52,7 @@ def _in_catalog(message: Message, translator: Translator) -> bool:
 
 def _shown(error: BaseException, language: str) -> str:
     """The error as the app shows it in ``language``, checked against the catalog."""
-    words = getattr(error, "message", None)
+    words = getattr(error, "reason", None)
     assert isinstance(words, Message), f"not a message: {words!r}"
     translator = i18n.translations(language)
     i18n.use(language)
@@ -271,6 +271,24 @@ def test_tr_error_words_the_engines_reason_and_leaves_others_alone() -> None:
         # A text of no catalog (a library's own) is shown as it is.
         assert i18n.tr_error(RecordError("odd {brace}")) == "odd {brace}"
         assert i18n.tr_error(ValueError("plain")) == "plain"
+    finally:
+        i18n.use("en")
+
+
+def test_files_and_the_store_raise_one_error_type_worded_from_its_reason(tmp_path: Path) -> None:
+    from match.errors import MatchError
+
+    with pytest.raises(MatchError) as stored:
+        Store.open(tmp_path / "none.sqlite3", create=False)
+    with pytest.raises(MatchError) as filed:
+        read_bytes(tmp_path / "none.json")
+    assert isinstance(stored.value, StoreError) and isinstance(filed.value, StorageError)
+    i18n.use("de")
+    try:
+        for error in (stored.value, filed.value):
+            assert isinstance(error.reason, Message)
+            assert str(error) == str(error.reason)
+            assert i18n.tr_error(error) == i18n.tr(error.reason) != str(error)
     finally:
         i18n.use("en")
 

@@ -216,7 +216,7 @@ def said(tmp_path_factory: pytest.TempPathFactory) -> dict[str, str]:
     # Joining a table that is not there.
     with pytest.raises(StoreError) as caught:
         Match.join(Store.open(folder / "games.sqlite3"), "ZZZZ", me=BOB)
-    out["no such table"] = caught.value.message
+    out["no such table"] = caught.value.reason
     return out
 
 

@@ -140,7 +140,7 @@ def test_bad_content(tmp_path: Path, partial_record: GameRecord, case: str, load
     text = str(caught.value)
     assert text.startswith("bad.json: ")
     assert message in text
-    assert caught.value.message == text
+    assert caught.value.reason == text
     assert snapshot(tmp_path) == before
 
 
