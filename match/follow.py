@@ -22,7 +22,6 @@ from __future__ import annotations
 import time
 from typing import TYPE_CHECKING
 
-from engine.duel import describe, parse_action
 from engine.message import Message, msg
 from match import presence
 from match.events import Moved, Notice, Rewound, SeatsChanged, sentences
@@ -154,7 +153,7 @@ class Follower:
         cannot be read or the rules refuse it."""
         match = self.match
         try:
-            action = parse_action(text)
+            action = match.rules.parse_action(text)
         except ValueError:
             match.emit(
                 Notice(
@@ -177,7 +176,7 @@ class Follower:
                 )
             )
             return False
-        described = describe(before, action, match.names)
+        described = match.rules.describe(before, action, match.names)
         match.logged(described)
         match.emit(Moved(action, seat, described, by, match.told_last()))
         return True

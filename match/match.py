@@ -28,15 +28,9 @@ store's error texts go into them as they are.
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from engine.duel import (
-    Action,
-    GameState,
-    current_player,
-    describe,
-    why_illegal,
-)
+from engine.game import AnyGame
 from engine.message import Message, msg
 from match import opening, presence
 from match.computer import Computer, players_for
@@ -57,7 +51,7 @@ from match.keeping import Keeper
 from match.log import Log
 from match.seats import Seat, UndoMode, Where, local_player
 from match.store import Request, Store, StoreError, session_id
-from match.stored import decode_setup, encode_setup, stored_history, summary_of
+from match.stored import decode_setup, encode_setup, rules_of, stored_history, summary_of
 from match.takebacks import Takebacks
 from match.undo import Undo
 
@@ -90,7 +84,10 @@ class Match:
         session: str | None = None,
         computers: dict[int, ComputerPlayer] | None = None,
         hints: bool = False,
+        rules: AnyGame | None = None,
     ) -> None:
+        # The game's rules, through the contract every game keeps.
+        self.rules: AnyGame = rules or rules_of()
         self.history = history
         # Whether the table allows hints in a game between people (set up
         # with the game, kept in the store), and how many each seat has used.
@@ -111,7 +108,7 @@ class Match:
         # every write names it (see Store.append).
         self.revision = 0
         self._listeners: list[Listener] = []
-        self._log = Log()
+        self._log = Log(self.rules)
         self._log.rebuild(history, self.names)
         self.computer = Computer(players_for(seats) if computers is None else computers)
         self.heartbeat = presence.Heartbeat(self.session)
@@ -161,24 +158,24 @@ class Match:
 
     # The rules, as the parts of a match ask them -------------------------------
 
-    def mover(self, state: GameState) -> int:
-        """The seat that decides in ``state``."""
-        return current_player(state)
+    def mover(self, state: Any) -> int:
+        """The seat that decides in ``state`` (-1 once the game is over)."""
+        return self.rules.current_player(state)
 
-    def over(self, state: GameState) -> bool:
-        return state.over
+    def over(self, state: Any) -> bool:
+        return self.rules.over(state)
 
-    def summary(self, state: GameState) -> tuple[int, int, int]:
+    def summary(self, state: Any) -> tuple[int, int, int]:
         """What a list of games shows of ``state``: who moves, the scores."""
-        return summary_of(state)
+        return summary_of(state, self.rules)
 
     def encode_setup(self) -> bytes:
-        return encode_setup(self.history.setup)
+        return encode_setup(self.history.setup, self.rules)
 
     # The present ------------------------------------------------------------
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> Any:
         return self.history.state
 
     @property
@@ -221,12 +218,20 @@ class Match:
 
     def told_last(self) -> str:
         """The last entry of :attr:`told`: the token the latest action belongs to."""
-        return self._log.told_last(self.history, self.names)
+        return self._log.told_last(self.history)
 
     def told_in_codes(self) -> str:
         """The latest token told whole, its tokens named by their codes: for
         a message line too short for their names."""
-        return self._log.told_last(self.history, self.names, codes=True)
+        if self.rules.kind != "duel":
+            return self.told_last()
+        # Codes for tokens are the Duel's own words; the contract has none.
+        from engine.duel import describe
+
+        names = self.names
+        return self._log.told_last(
+            self.history, lambda before, action: describe(before, action, names, codes=True)
+        )
 
     def where(self, seat: int) -> Where:
         if self.seats[seat].computer:
@@ -306,12 +311,12 @@ class Match:
         return self.store is not None and self.unsaved == 0
 
     @property
-    def last_action(self) -> Action | None:
+    def last_action(self) -> Any | None:
         return self.history.last_action
 
     # Playing ------------------------------------------------------------------
 
-    def refusal(self, action: Action, *, seat: int | None = None) -> Message | None:
+    def refusal(self, action: Any, *, seat: int | None = None) -> Message | None:
         """Why ``action`` cannot be played now from ``seat`` (None: it can)."""
         if self.watching:
             return msg("you are watching this game: only its players move")
@@ -326,9 +331,9 @@ class Match:
                 return msg(
                     "{name} plays that side from another terminal", name=self.seats[mover].name
                 )
-        return why_illegal(self.state, action)
+        return self.rules.why_illegal(self.state, action)
 
-    def play(self, action: Action, *, seat: int | None = None) -> Message | None:
+    def play(self, action: Any, *, seat: int | None = None) -> Message | None:
         """Apply ``action`` for a seat played here; the reason if it is refused.
 
         The engine decides legality. The action is kept in the store before
@@ -340,14 +345,14 @@ class Match:
             return reason
         return self._apply(action, by="here")
 
-    def _apply(self, action: Action, *, by: Where) -> Message | None:
+    def _apply(self, action: Any, *, by: Where) -> Message | None:
         before = self.state
         who = self.mover(before)
         self.history.push(action)  # checked again by the engine
         if not self.keeper.new_action():
             self.reload()  # the store's game replaces ours, this action with it
             return msg("the other player moved first; the game was brought up to date")
-        text = describe(before, action, self.names)
+        text = self.rules.describe(before, action, self.names)
         self.logged(text)
         self.emit(Moved(action, who, text, by, self.told_last()))
         return None
@@ -405,6 +410,9 @@ class Match:
 
     def back_out(self) -> bool:
         """Take back an action token just chosen, before any of its steps."""
+        if self.rules.kind != "duel":
+            return False
+        # A token chosen and none of its steps made is the Duel's own notion.
         from engine.duel import Play
 
         chosen = self.state.pending is not None and isinstance(self.last_action, Play)
@@ -448,19 +456,19 @@ class Match:
             return
         self.computer.start(self.state, seat, deliver, self._computer_chose)
 
-    def _computer_chose(self, state: GameState, action: Action) -> None:
+    def _computer_chose(self, state: Any, action: Any) -> None:
         if state is not self.state:
             return
-        if why_illegal(state, action) is not None:
+        if self.rules.why_illegal(state, action) is not None:
             return  # never expected: the player picks from legal_actions
         self._apply(action, by="computer")
 
-    def play_computer(self) -> Action | None:
+    def play_computer(self) -> Any | None:
         """Let the computer make its move now, in this thread (scripts, tests)."""
         seat = self.to_move
         if seat is None or seat not in self.computers:
             return None
-        action: Action = self.computer.choose_now(self.state, seat)
+        action = self.computer.choose_now(self.state, seat)
         self._apply(action, by="computer")
         return action
 

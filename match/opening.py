@@ -8,11 +8,10 @@ match itself holds only what a game being played needs.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import msgspec
 
-from engine.duel import Setup
 from engine.message import as_message, msg
 from match import presence
 from match.history import History
@@ -26,7 +25,7 @@ if TYPE_CHECKING:
 
 def new(
     cls: type[Match],
-    setup: Setup,
+    setup: Any,
     seats: tuple[Seat, Seat],
     *,
     store: Store | None,

@@ -8,41 +8,54 @@ position.
 
 from __future__ import annotations
 
-import msgspec
+from typing import Any
 
-from engine.duel import GameRecord, GameState, RecordError, Setup, current_player, score
+from engine.game import AnyGame, RecordError
+from engine.games import DEFAULT_KIND, game
 from engine.message import msg
 from match.history import History
 from match.seats import Seat, UndoMode
 from match.store import Store, StoredGame
 
 
-def summary_of(state: GameState) -> tuple[int, int, int]:
-    """What a list of games shows without replaying: who moves, the scores."""
-    totals = score(state)
-    return current_player(state), totals[0].total, totals[1].total
+def rules_of(stored: StoredGame | None = None) -> AnyGame:
+    """The rules a stored game is played by.
+
+    The store does not name a game's kind yet: every stored game is the
+    default game's until it does.
+    """
+    return game(DEFAULT_KIND)
 
 
-def encode_setup(setup: Setup) -> bytes:
-    return msgspec.json.encode(setup)
+def summary_of(state: Any, rules: AnyGame | None = None) -> tuple[int, int, int]:
+    """What a list of games shows without replaying: who moves (-1 once the
+    game is over), the scores."""
+    rules = rules or rules_of()
+    totals = rules.totals(state)
+    return rules.current_player(state), totals[0], totals[1]
 
 
-def decode_setup(data: bytes) -> Setup:
-    try:
-        return msgspec.json.decode(data, type=Setup)
-    except (msgspec.MsgspecError, RecursionError, UnicodeDecodeError) as exc:
-        raise RecordError(msg("the set-up is damaged ({error})", error=str(exc))) from None
+def encode_setup(setup: Any, rules: AnyGame | None = None) -> bytes:
+    return (rules or rules_of()).encode_setup(setup)
+
+
+def decode_setup(data: bytes, rules: AnyGame | None = None) -> Any:
+    """The set-up kept as ``data``; the game's RecordError if it is damaged."""
+    return (rules or rules_of()).decode_setup(data)
 
 
 def history_of(stored: StoredGame) -> History:
     """Replay a stored game through the engine (RecordError if it is damaged)."""
-    setup = decode_setup(stored.setup)
+    from engine.duel import GameRecord  # History replays the Duel's records alone, so far
+
+    setup = decode_setup(stored.setup, rules_of(stored))
     record = GameRecord(setup=setup, actions=tuple(a.notation for a in stored.actions))
     mode: UndoMode = "free" if stored.undo_mode == "free" else "safe"
     try:
         return History.from_record(record, cursor=stored.cursor, undo_mode=mode)
     except RecordError as exc:
-        raise RecordError(
+        # The game's own error class, which callers catch.
+        raise type(exc)(
             msg("game {game} is damaged: {problem}", game=stored.id, problem=exc.reason)
         ) from None
 
@@ -61,6 +74,7 @@ __all__ = [
     "decode_setup",
     "encode_setup",
     "history_of",
+    "rules_of",
     "stored_history",
     "summary_of",
 ]
