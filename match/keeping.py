@@ -186,6 +186,27 @@ class Keeper:
         elif not self.catch_up(store, game_id):
             match.reload()
 
+    def not_kept(self, problem: str) -> None:
+        """The store could not be opened: every step so far is not kept."""
+        match = self.match
+        if match.store is None:
+            match.store_problem = problem
+            match.unsaved = match.history.cursor
+
+    def keep_in(self, store: Store) -> None:
+        """Keep the game, played so far without a store, in ``store`` from now on."""
+        match = self.match
+        if match.store is not None:
+            return
+        match.store = store
+        match.follower.start(store)
+        if not match.history.full_record.actions:
+            # A game at one keyboard is kept from its first move on.
+            match.unsaved = 0
+            self.ok()
+            return
+        self.whole_game(store)
+
     def failed(self, exc: StoreError) -> None:
         """The store refused a read or write: tell the player once."""
         match = self.match

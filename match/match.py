@@ -365,23 +365,12 @@ class Match:
     def not_kept(self, problem: str) -> None:
         """This game has no store, as the store could not be opened: every step
         so far counts as not kept until :meth:`keep_in` succeeds."""
-        if self.store is None:
-            self.store_problem = problem
-            self.unsaved = self.history.cursor
+        self.keeper.not_kept(problem)
 
     def keep_in(self, store: Store) -> None:
         """Keep this game, played so far without a store, in ``store`` from now
         on (the whole game at once; see :attr:`kept`)."""
-        if self.store is not None:
-            return
-        self.store = store
-        self.follower.start(store)
-        if not self.history.full_record.actions:
-            # A game at one keyboard is kept from its first move on.
-            self.unsaved = 0
-            self.keeper.ok()
-            return
-        self.keeper.whole_game(store)
+        self.keeper.keep_in(store)
 
     # Undo and redo (see match.undo) ---------------------------------------------
 
