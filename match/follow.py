@@ -127,7 +127,7 @@ class Follower:
         self._follow_seats(stored.seats, presence.live(stored.presence))
         self._follow_hints(stored.hints_used)
         line = list(stored.line)
-        mine = [str(a) for a in match.history.actions]
+        mine = [match.rules.format_action(a) for a in match.history.actions]
         if match.unsaved:
             pass  # our own steps are still to be written: keep them
         elif line[: len(mine)] == mine:

@@ -56,7 +56,7 @@ class Keeper:
             return store.append(
                 game_id,
                 ply,
-                str(history.actions[ply]),
+                match.rules.format_action(history.actions[ply]),
                 match.mover(history.states[ply]),
                 revision=match.revision,
                 summary=match.summary(state),
@@ -88,7 +88,8 @@ class Keeper:
             stored = store.game(game_id)
         except StoreError:
             return False
-        if stored.line != tuple(str(a) for a in match.history.actions[:ply]):
+        written = tuple(map(match.rules.format_action, match.history.actions[:ply]))
+        if stored.line != written:
             return False
         match.revision = stored.revision
         return True
