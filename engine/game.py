@@ -25,7 +25,7 @@ from typing import Any, Protocol, TypeVar
 
 import msgspec
 
-from engine.message import Message
+from engine.message import Message, as_message
 
 State = TypeVar("State")
 Action = TypeVar("Action")
@@ -36,10 +36,13 @@ class RecordError(ValueError):
     """A set-up, record or saved state that cannot be read; ``reason`` says why.
 
     Each game's own ``RecordError`` derives from this one, so code that holds
-    a game only through :class:`Game` can catch every game's record errors.
+    a game only through :class:`Game` can catch every game's record errors,
+    and raise one too (History does, for a move or cursor at fault).
     """
 
-    reason: Message
+    def __init__(self, reason: str) -> None:
+        super().__init__(reason)
+        self.reason: Message = as_message(reason)
 
 
 class Result(msgspec.Struct, frozen=True, kw_only=True):

@@ -11,7 +11,7 @@ import random
 from collections.abc import Collection, Mapping
 
 from engine.game import RecordError
-from engine.message import Message, as_message, msg
+from engine.message import msg
 
 # A seed is drawn as 32 random bits; one typed in may be larger, but not without end.
 MAX_SEED_DIGITS = 19
@@ -19,10 +19,6 @@ MAX_SEED_DIGITS = 19
 
 class OptionError(RecordError):
     """A table option a game does not have, or a value it does not offer."""
-
-    def __init__(self, reason: Message) -> None:
-        super().__init__(reason)
-        self.reason = as_message(reason)
 
 
 def table_options(options: Mapping[str, str] | None, known: Collection[str]) -> dict[str, str]:

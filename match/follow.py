@@ -224,5 +224,5 @@ class Follower:
 def _holds(match: Match, stored: StoredGame) -> bool:
     """Whether the match's history is the stored game, redo list included."""
     return stored.cursor == match.history.cursor and (
-        tuple(a.notation for a in stored.actions) == match.history.full_record.actions
+        tuple(a.notation for a in stored.actions) == match.history.full_notation
     )

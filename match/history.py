@@ -8,7 +8,7 @@ reversing a move (python-chess ``pop()``, boardgame.io's undo stack).
 
 ``"safe"`` (the default)
     Undo stops at the last step that turned up a face-down token
-    (:func:`engine.reveals_hidden`). Otherwise a player could unload a boat, see
+    (``Game.reveals_hidden``). Otherwise a player could unload a boat, see
     which tokens come out of the supply, undo and choose differently.
 ``"free"``
     Undo goes back to the start of the game (for study and teaching).
@@ -19,20 +19,11 @@ limit is the last reveal at or before the cursor.
 
 from __future__ import annotations
 
-from typing import get_args
+from collections.abc import Sequence
+from typing import Any, get_args
 
-from engine.duel import (
-    Action,
-    GameRecord,
-    GameState,
-    RecordError,
-    Setup,
-    apply,
-    current_player,
-    parse_action,
-    replay,
-    reveals_hidden,
-)
+from engine.game import AnyGame, RecordError
+from engine.message import msg
 from match.seats import UndoMode
 
 UNDO_MODES: tuple[UndoMode, ...] = get_args(UndoMode)
@@ -43,24 +34,27 @@ class History:
 
     ``states[0]`` is the start; ``states[i]`` follows ``actions[i - 1]``. The
     cursor is the index of the current state; states beyond it are the redo
-    list, dropped as soon as a different action is pushed.
+    list, dropped as soon as a different action is pushed. The rules are
+    ``game``'s, reached only through the contract of :mod:`engine.game`, so a
+    history holds any game; its set-up, states and actions are that game's.
     """
 
-    __slots__ = ("_actions", "_cursor", "_setup", "_states", "_undo_mode")
+    __slots__ = ("_actions", "_cursor", "_game", "_setup", "_states", "_undo_mode")
 
     def __init__(
         self,
-        setup: Setup,
-        states: list[GameState],
-        actions: list[Action],
+        game: AnyGame,
+        setup: Any,
+        states: list[Any],
+        actions: list[Any],
         *,
         cursor: int | None = None,
         undo_mode: UndoMode = "safe",
     ) -> None:
-        """Low level: prefer :meth:`start` and :meth:`from_record`.
+        """Low level: prefer :meth:`start`, :meth:`replay` and :meth:`from_record`.
 
-        ``states`` must be ``setup.start()`` followed by the state after each of
-        ``actions``; the caller vouches for that (nothing is replayed here).
+        ``states`` must be ``game.start(setup)`` followed by the state after each
+        of ``actions``; the caller vouches for that (nothing is replayed here).
         """
         if len(states) != len(actions) + 1:
             raise ValueError("a history needs exactly one more state than actions")
@@ -70,6 +64,7 @@ class History:
             raise ValueError(f"cursor {cursor} is outside 0..{len(actions)}")
         if undo_mode not in UNDO_MODES:
             raise ValueError(f"undo mode must be one of {UNDO_MODES}, not {undo_mode!r}")
+        self._game = game
         self._setup = setup
         self._states = list(states)
         self._actions = list(actions)
@@ -77,34 +72,92 @@ class History:
         self._undo_mode: UndoMode = undo_mode
 
     @classmethod
-    def start(cls, setup: Setup, *, undo_mode: UndoMode = "safe") -> History:
-        """A new game; raises :class:`engine.RecordError` if ``setup`` is invalid."""
-        return cls(setup, [setup.start()], [], undo_mode=undo_mode)
+    def start(cls, game: AnyGame, setup: Any, *, undo_mode: UndoMode = "safe") -> History:
+        """A new game; raises :class:`engine.game.RecordError` if ``setup`` is invalid."""
+        return cls(game, setup, [game.start(setup)], [], undo_mode=undo_mode)
+
+    @classmethod
+    def replay(
+        cls,
+        game: AnyGame,
+        setup: Any,
+        notation: Sequence[str],
+        *,
+        cursor: int | None = None,
+        undo_mode: UndoMode = "safe",
+    ) -> History:
+        """Replay ``notation`` from ``setup`` through the checked rules and stand at ``cursor``.
+
+        ``cursor`` defaults to the end; the actions after it become the redo
+        list. Raises :class:`engine.game.RecordError` naming the move at fault,
+        or for a bad set-up or cursor.
+        """
+        states = [game.start(setup)]
+        actions = []
+        for number, text in enumerate(notation, start=1):
+            try:
+                action = game.parse_action(text)
+            except ValueError as exc:
+                raise RecordError(
+                    msg("move {number}: {problem}", number=number, problem=_reason(exc))
+                ) from None
+            try:
+                states.append(game.apply(states[-1], action))
+            except ValueError as exc:
+                raise RecordError(
+                    msg(
+                        "move {number} ({move}) is illegal: {problem}",
+                        number=number,
+                        move=text[:40],
+                        problem=_reason(exc),
+                    )
+                ) from None
+            actions.append(action)
+        return cls._at(game, setup, states, actions, cursor, undo_mode)
 
     @classmethod
     def from_record(
-        cls, record: GameRecord, *, cursor: int | None = None, undo_mode: UndoMode = "safe"
+        cls,
+        game: AnyGame,
+        data: bytes | str,
+        *,
+        cursor: int | None = None,
+        undo_mode: UndoMode = "safe",
     ) -> History:
-        """Replay ``record`` through the checked engine and stand at ``cursor``.
+        """A record as ``game.encode_record`` writes it, replayed, standing at ``cursor``.
 
-        ``cursor`` defaults to the end; the actions after it become the redo
-        list. Raises :class:`engine.RecordError` for a bad record or cursor.
+        Raises :class:`engine.game.RecordError` for a bad record or cursor.
         """
-        states = replay(record)
-        # replay() has already parsed every action, so this cannot fail.
-        actions = [parse_action(text) for text in record.actions]
+        setup, states, actions = game.load_record(data)
+        return cls._at(game, setup, states, actions, cursor, undo_mode)
+
+    @classmethod
+    def _at(
+        cls,
+        game: AnyGame,
+        setup: Any,
+        states: list[Any],
+        actions: list[Any],
+        cursor: int | None,
+        undo_mode: UndoMode,
+    ) -> History:
         if cursor is not None and not 0 <= cursor <= len(actions):
             raise RecordError(f"cursor {cursor} is outside 0..{len(actions)}")
-        return cls(record.setup, states, actions, cursor=cursor, undo_mode=undo_mode)
+        return cls(game, setup, states, actions, cursor=cursor, undo_mode=undo_mode)
 
     # The present -----------------------------------------------------------
 
     @property
-    def setup(self) -> Setup:
+    def game(self) -> AnyGame:
+        """The rules this game is played by."""
+        return self._game
+
+    @property
+    def setup(self) -> Any:
         return self._setup
 
     @property
-    def state(self) -> GameState:
+    def state(self) -> Any:
         """The current state."""
         return self._states[self._cursor]
 
@@ -114,44 +167,53 @@ class History:
         return self._cursor
 
     @property
-    def states(self) -> tuple[GameState, ...]:
+    def states(self) -> tuple[Any, ...]:
         """The start and every state up to the current one (not the redo list)."""
         return tuple(self._states[: self._cursor + 1])
 
     @property
-    def all_states(self) -> tuple[GameState, ...]:
+    def all_states(self) -> tuple[Any, ...]:
         """Every state, the redo list included."""
         return tuple(self._states)
 
     @property
-    def actions(self) -> tuple[Action, ...]:
+    def actions(self) -> tuple[Any, ...]:
         """The actions played up to the current state, for the action log."""
         return tuple(self._actions[: self._cursor])
 
     @property
-    def last_action(self) -> Action | None:
+    def last_action(self) -> Any | None:
         return self._actions[self._cursor - 1] if self._cursor else None
 
     @property
-    def record(self) -> GameRecord:
-        """The game up to the current state, as the engine's record."""
-        return GameRecord(setup=self._setup, actions=tuple(str(a) for a in self.actions))
+    def all_actions(self) -> tuple[Any, ...]:
+        """Every action, the redo list included."""
+        return tuple(self._actions)
 
     @property
-    def full_record(self) -> GameRecord:
-        """The record including the redo list (what a save file stores, with :attr:`cursor`)."""
-        return GameRecord(setup=self._setup, actions=tuple(str(a) for a in self._actions))
+    def notation(self) -> tuple[str, ...]:
+        """The actions played up to the current state, in the game's notation."""
+        return tuple(map(self._game.format_action, self.actions))
+
+    @property
+    def full_notation(self) -> tuple[str, ...]:
+        """Every action in notation, the redo list included (what the store keeps)."""
+        return tuple(map(self._game.format_action, self._actions))
+
+    def encode_record(self, *, redo: bool = False) -> bytes:
+        """The game up to the current state (with ``redo``, every action) as the game's record."""
+        return self._game.encode_record(self._setup, self._actions if redo else self.actions)
 
     # Moving on -------------------------------------------------------------
 
-    def push(self, action: Action) -> GameState:
+    def push(self, action: Any) -> Any:
         """Apply ``action`` through the checked engine and return the new state.
 
         Clears the redo list (use :meth:`redo` to replay an undone step).
-        Raises :class:`engine.IllegalAction` and leaves the history unchanged
-        if the action is not legal.
+        Raises the game's ValueError (with a ``reason``) and leaves the history
+        unchanged if the action is not legal.
         """
-        new = apply(self.state, action)
+        new = self._game.apply(self.state, action)
         del self._states[self._cursor + 1 :]
         del self._actions[self._cursor :]
         self._states.append(new)
@@ -177,7 +239,7 @@ class History:
         if self._undo_mode == "free":
             return 0
         for index in range(self._cursor, 0, -1):
-            if reveals_hidden(self._states[index - 1], self._states[index]):
+            if self._game.reveals_hidden(self._states[index - 1], self._states[index]):
                 return index
         return 0
 
@@ -197,14 +259,14 @@ class History:
         """
         return self._cursor > 0 and self.undo_floor == self._cursor
 
-    def undo(self) -> GameState:
+    def undo(self) -> Any:
         """Go back one step; raises ValueError if :attr:`can_undo` is False."""
         if not self.can_undo:
             raise ValueError("nothing to undo")
         self._cursor -= 1
         return self.state
 
-    def redo(self) -> GameState:
+    def redo(self) -> Any:
         """Replay the next undone step; raises ValueError if :attr:`can_redo` is False."""
         if not self.can_redo:
             raise ValueError("nothing to redo")
@@ -219,14 +281,14 @@ class History:
         """
         floor = self.undo_floor
         for index in range(self._cursor - 1, floor - 1, -1):
-            if current_player(self._states[index]) == player:
+            if self._game.current_player(self._states[index]) == player:
                 return index
         return None
 
     def can_undo_to(self, player: int) -> bool:
         return self.undo_target(player) is not None
 
-    def undo_to(self, player: int) -> GameState:
+    def undo_to(self, player: int) -> Any:
         """Undo to ``player``'s previous decision (in a game against the computer).
 
         All or nothing: if that decision lies beyond the undo limit, nothing is
@@ -239,19 +301,19 @@ class History:
         self._cursor = target
         return self.state
 
-    def rewind_to(self, cursor: int) -> GameState:
+    def rewind_to(self, cursor: int) -> Any:
         """Go back to ``cursor`` (a takeback agreed to); never below :attr:`undo_floor`."""
         if not self.undo_floor <= cursor <= self._cursor:
             raise ValueError(f"cannot go back to move {cursor} from here")
         self._cursor = cursor
         return self.state
 
-    def redo_to(self, player: int) -> GameState:
+    def redo_to(self, player: int) -> Any:
         """Redo until it is ``player``'s decision again, or the redo list runs out."""
         if not self.can_redo:
             raise ValueError("nothing to redo")
         self._cursor += 1
-        while self.can_redo and current_player(self.state) != player:
+        while self.can_redo and self._game.current_player(self.state) != player:
             self._cursor += 1
         return self.state
 
@@ -261,6 +323,13 @@ class History:
 
     def __repr__(self) -> str:
         return (
-            f"History(cursor={self._cursor}, actions={len(self._actions)}, "
+            f"History(game={self._game.kind!r}, cursor={self._cursor}, "
+            f"actions={len(self._actions)}, "
             f"undo_mode={self._undo_mode!r})"
         )
+
+
+def _reason(error: ValueError) -> str:
+    """The words a game gave for ``error`` (its ``reason`` when it has one)."""
+    reason = getattr(error, "reason", None)
+    return reason if isinstance(reason, str) else str(error)

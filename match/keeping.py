@@ -30,8 +30,7 @@ class Keeper:
         match = self.match
         states = match.history.all_states
         return [
-            (text, match.mover(states[ply]))
-            for ply, text in enumerate(match.history.full_record.actions)
+            (text, match.mover(states[ply])) for ply, text in enumerate(match.history.full_notation)
         ]
 
     def new_action(self) -> bool:
@@ -201,7 +200,7 @@ class Keeper:
             return
         match.store = store
         match.follower.start(store)
-        if not match.history.full_record.actions:
+        if not match.history.full_notation:
             # A game at one keyboard is kept from its first move on.
             match.unsaved = 0
             self.ok()

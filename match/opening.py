@@ -17,7 +17,7 @@ from match import presence
 from match.history import History
 from match.seats import Seat, UndoMode, local_player
 from match.store import Store, StoreError
-from match.stored import history_of
+from match.stored import history_of, rules_of
 
 if TYPE_CHECKING:
     from match.match import Match
@@ -43,7 +43,7 @@ def new(
     (see :attr:`hints_on`). Raises RecordError for a bad set-up and
     StoreError if the store cannot take the game (nothing is written then).
     """
-    history = History.start(setup, undo_mode="safe" if table else undo_mode)
+    history = History.start(rules_of(), setup, undo_mode="safe" if table else undo_mode)
     me = me or local_player()
     owned = tuple(
         msgspec.structs.replace(seat, owner=me) if index in here and not seat.computer else seat
@@ -84,8 +84,8 @@ def open_stored(
 
     A seat of ``me`` that another process plays now is left to it (two
     terminals of one account can hold the two seats of one game). With
-    ``seats`` given, only those are taken. Raises StoreError (RecordError
-    for a damaged record) when the game cannot be opened.
+    ``seats`` given, only those are taken. Raises StoreError (a damaged
+    game too) when the game cannot be opened.
     """
     me = me or local_player()
     stored = store.game(game_id)

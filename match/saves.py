@@ -37,6 +37,8 @@ from engine.duel import (
     encode_record,
     score,
 )
+from engine.duel.game import DUEL
+from engine.game import RecordError as GameRecordError
 from engine.message import msg
 from match.clean import clean_name, clean_text
 from match.files import (
@@ -111,7 +113,8 @@ class LoadedGame:
 
     @property
     def state(self) -> GameState:
-        return self.history.state
+        state: GameState = self.history.state
+        return state
 
 
 @dataclass(frozen=True)
@@ -192,7 +195,7 @@ def make_save(
     if settings is None:
         settings = GameSettings(undo_mode=history.undo_mode)
     return SaveFile(
-        record=history.full_record,
+        record=GameRecord(setup=history.setup, actions=history.full_notation),
         names=names,
         players=players,
         settings=settings,
@@ -348,7 +351,7 @@ def _errors_named(path: Path) -> Iterator[None]:
         yield
     except StorageError:
         raise
-    except RecordError as exc:
+    except GameRecordError as exc:
         raise StorageError(msg("{label}: {problem}", label=label, problem=exc.reason)) from None
     except RecursionError:
         raise StorageError(msg("{label}: is nested too deeply to be a save", label=label)) from None
@@ -433,7 +436,9 @@ def _load_save(path: Path, data: bytes, header: _Header | None = None) -> Loaded
                 moves=len(record.actions),
             )
         )
-    history = History.from_record(record, cursor=cursor, undo_mode=save.settings.undo_mode)
+    history = History.replay(
+        DUEL, record.setup, record.actions, cursor=cursor, undo_mode=save.settings.undo_mode
+    )
     # The names go on the other player's screen and into the store: clean them
     # here, once, as the file is read.
     save = msgspec.structs.replace(
@@ -446,7 +451,7 @@ def _load_save(path: Path, data: bytes, header: _Header | None = None) -> Loaded
 
 def _load_record(path: Path, data: bytes) -> LoadedGame:
     record = decode_record(data)  # the engine's own checks and messages
-    history = History.from_record(record)
+    history = History.replay(DUEL, record.setup, record.actions)
     save = SaveFile(record=record, cursor=history.cursor)
     return LoadedGame(
         path=path, save=save, states=history.all_states, history=history, kind="record"

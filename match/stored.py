@@ -15,7 +15,7 @@ from engine.games import DEFAULT_KIND, game
 from engine.message import msg
 from match.history import History
 from match.seats import Seat, UndoMode
-from match.store import Store, StoredGame
+from match.store import Store, StoredGame, StoreError
 
 
 def rules_of(stored: StoredGame | None = None) -> AnyGame:
@@ -45,17 +45,19 @@ def decode_setup(data: bytes, rules: AnyGame | None = None) -> Any:
 
 
 def history_of(stored: StoredGame) -> History:
-    """Replay a stored game through the engine (RecordError if it is damaged)."""
-    from engine.duel import GameRecord  # History replays the Duel's records alone, so far
+    """Replay a stored game through its rules.
 
-    setup = decode_setup(stored.setup, rules_of(stored))
-    record = GameRecord(setup=setup, actions=tuple(a.notation for a in stored.actions))
+    A set-up or move the rules refuse is a damaged game of the store: a
+    StoreError naming the game, as for a damaged row.
+    """
+    rules = rules_of(stored)
+    notation = [a.notation for a in stored.actions]
     mode: UndoMode = "free" if stored.undo_mode == "free" else "safe"
     try:
-        return History.from_record(record, cursor=stored.cursor, undo_mode=mode)
+        setup = rules.decode_setup(stored.setup)
+        return History.replay(rules, setup, notation, cursor=stored.cursor, undo_mode=mode)
     except RecordError as exc:
-        # The game's own error class, which callers catch.
-        raise type(exc)(
+        raise StoreError(
             msg("game {game} is damaged: {problem}", game=stored.id, problem=exc.reason)
         ) from None
 
@@ -63,7 +65,7 @@ def history_of(stored: StoredGame) -> History:
 def stored_history(store: Store, game_id: int) -> tuple[History, tuple[Seat, Seat]]:
     """A stored game replayed, and its seats, to look at (no seat is taken).
 
-    Raises StoreError, or RecordError for a damaged record.
+    Raises StoreError (for a damaged game too).
     """
     stored = store.game(game_id)
     return history_of(stored), stored.seats

@@ -6,6 +6,7 @@ import random
 from pathlib import Path
 
 from engine.duel import Setup, encode_state, legal_actions
+from engine.duel.game import DUEL
 from match import saves
 from match.files import autosave_path, store_path
 from match.history import History
@@ -16,7 +17,7 @@ from tui.app import ImhotepApp
 
 
 def _history(seed: int, moves: int) -> History:
-    history = History.start(Setup(seed=seed), undo_mode="free")
+    history = History.start(DUEL, Setup(seed=seed), undo_mode="free")
     rng = random.Random(seed)
     for _ in range(moves):
         history.push(rng.choice(legal_actions(history.state)))
@@ -24,7 +25,7 @@ def _history(seed: int, moves: int) -> History:
 
 
 def _finished(seed: int) -> History:
-    history = History.start(Setup(seed=seed))
+    history = History.start(DUEL, Setup(seed=seed))
     rng = random.Random(seed)
     while not history.state.over:
         history.push(rng.choice(legal_actions(history.state)))
@@ -64,7 +65,8 @@ def test_every_old_game_is_brought_in_once_and_the_files_stay(tmp_path: Path) ->
             same = [
                 m
                 for m in matches
-                if m.history.full_record == loaded.history.full_record
+                if (m.history.setup, m.history.full_notation)
+                == (loaded.history.setup, loaded.history.full_notation)
                 and m.history.cursor == loaded.history.cursor
             ]
             assert len(same) == 1, path.name

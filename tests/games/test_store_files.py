@@ -94,12 +94,12 @@ def test_a_store_of_version_1_keeps_every_game_playing(tmp_path: Path) -> None:
         assert len(games) == 3
         for game_id, line in zip(games, lines, strict=True):
             match = Match.open(store, game_id, me=ANN)
-            assert [str(a) for a in match.history.full_record.actions] == line
+            assert [str(a) for a in match.history.full_notation] == line
             if match.history.can_redo:
                 assert match.redo() == "Redone."
             assert match.play(legal_actions(match.state)[0]) is None
             assert match.kept
-            played[game_id] = (match.history.full_record.actions, match.history.cursor)
+            played[game_id] = (match.history.full_notation, match.history.cursor)
             match.close()
     db = sqlite3.connect(path)
     assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION

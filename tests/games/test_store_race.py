@@ -14,7 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.duel import GameRecord, GameState, Setup, current_player, legal_actions
+from engine.duel import GameState, Setup, current_player, legal_actions
+from engine.duel.game import DUEL
 from match.history import History
 from match.match import Match, encode_setup, summary_of
 from match.seats import Seat
@@ -109,7 +110,7 @@ STEP = st.tuples(
 
 
 def _position(setup: Setup, line: tuple[str, ...]) -> GameState:
-    return History.from_record(GameRecord(setup=setup, actions=line)).state
+    return History.replay(DUEL, setup, line).state
 
 
 @settings(
@@ -169,6 +170,6 @@ def test_several_writers_never_break_a_game(
         views[who] = store.game(game)
     final = stores[0].game(game)
     assert (tuple(a.notation for a in final.actions), final.cursor) == (kept, cursor)
-    History.from_record(GameRecord(setup=setup, actions=kept), cursor=cursor)
+    History.replay(DUEL, setup, kept, cursor=cursor)
     for store in stores:
         store.close()

@@ -36,6 +36,7 @@ from engine.duel import (
     preview_unload,
 )
 from engine.duel.actions import PASS
+from engine.duel.game import DUEL
 from match import saves
 from match.history import History
 from match.match import Match
@@ -120,7 +121,7 @@ def _random_game(setup: Setup) -> list[Action]:
 
 
 def _history(setup: Setup, actions: list[Action]) -> History:
-    history = History.start(setup)
+    history = History.start(DUEL, setup)
     for action in actions:
         history.push(action)
     return history
@@ -131,7 +132,7 @@ def _found(seed: int, wanted: Callable[[GameState], bool], rules: Rules = "class
     accepts, up to that state."""
     for attempt in range(seed, seed + 300):
         setup = Setup(seed=attempt, starter=0, rules=rules)
-        history = History.start(setup)
+        history = History.start(DUEL, setup)
         for action in _random_game(setup):
             if wanted(history.state):
                 return history
@@ -241,7 +242,7 @@ async def test_the_game_screen_reads_whole_in_every_state(language: str) -> None
     app = _app(language)
     async with app.run_test(size=SIZE) as pilot:
         tour = Tour(app, pilot, language)
-        await _show(tour, History.start(Setup(seed=8, starter=0)))
+        await _show(tour, History.start(DUEL, Setup(seed=8, starter=0)))
         await tour.look("the first move, with the first-game guide")
         app.action_toggle_guide()
         await tour.look("the first move, guide off")
@@ -559,7 +560,7 @@ async def test_long_names_cut_the_prompt_between_words(language: str) -> None:
     names = ("Maximiliane Muller-L", "Bartholomew Anderson")
     app = _app(language)
     async with app.run_test(size=SIZE) as pilot:
-        for state in (History.start(Setup(seed=8)), _found(30, _at_step("swap"))):
+        for state in (History.start(DUEL, Setup(seed=8)), _found(30, _at_step("swap"))):
             match = Match(state, (Seat(name=names[0]), Seat(name=names[1])))
             app.show_match(match)
             await pilot.pause()

@@ -300,6 +300,6 @@ def test_an_engine_failure_becomes_a_storage_error(
     def broken(*args: object, **kwargs: object) -> None:
         raise IndexError("engine bug")
 
-    monkeypatch.setattr("match.history.replay", broken)
+    monkeypatch.setattr("engine.duel.game.apply", broken)
     with pytest.raises(StorageError, match=r"^s\.json: cannot be read \(IndexError: engine bug\)$"):
         storage.read_save(path)

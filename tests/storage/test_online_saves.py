@@ -6,12 +6,13 @@ import json
 from pathlib import Path
 
 from engine.duel import GameRecord, Place, Setup, Unload, legal_actions
+from engine.duel.game import DUEL
 from match import saves
 from match.history import History
 
 
 def online_history() -> History:
-    history = History.start(Setup(seed=5, sides="BABA", rules="online"))
+    history = History.start(DUEL, Setup(seed=5, sides="BABA", rules="online"))
     while not any(isinstance(a, Unload) for a in legal_actions(history.state)):
         history.push(next(a for a in legal_actions(history.state) if isinstance(a, Place)))
     return history
@@ -32,7 +33,9 @@ def test_a_save_keeps_the_rules(data_dir: Path) -> None:
 def test_an_exported_record_keeps_the_rules(data_dir: Path) -> None:
     history = online_history()
     data_dir.mkdir(parents=True, exist_ok=True)
-    path = saves.export_record(data_dir / "game.json", history.full_record)
+    path = saves.export_record(
+        data_dir / "game.json", GameRecord(setup=history.setup, actions=history.full_notation)
+    )
     loaded = saves.import_file(path)
     assert loaded.kind == "record"
     assert loaded.state.rules == "online"

@@ -12,6 +12,7 @@ import msgspec
 import pytest
 
 from engine.duel import GameRecord, current_player, encode_record, replay, score
+from engine.duel.game import DUEL
 from match import saves as storage
 from match.history import History
 from match.saves import GameSettings, StorageError
@@ -42,7 +43,7 @@ def test_data_dir_defaults_to_platformdirs(monkeypatch: pytest.MonkeyPatch) -> N
 
 
 def test_save_round_trip(data_dir: Path, full_record: GameRecord) -> None:
-    history = History.from_record(full_record, cursor=30, undo_mode="free")
+    history = History.from_record(DUEL, encode_record(full_record), cursor=30, undo_mode="free")
     path = storage.write_game(
         storage.save_path("duel"),
         history,
@@ -70,7 +71,7 @@ def test_save_round_trip(data_dir: Path, full_record: GameRecord) -> None:
 def test_saves_are_readable_json(data_dir: Path, partial_record: GameRecord) -> None:
     path = storage.write_game(
         storage.save_path("readable"),
-        History.from_record(partial_record),
+        History.from_record(DUEL, encode_record(partial_record)),
         names=("A", "B"),
         players=("human", "human"),
     )
@@ -87,7 +88,7 @@ def test_saves_are_readable_json(data_dir: Path, partial_record: GameRecord) -> 
 def test_settings_default_to_the_history_undo_mode(
     data_dir: Path, partial_record: GameRecord
 ) -> None:
-    history = History.from_record(partial_record, undo_mode="free")
+    history = History.from_record(DUEL, encode_record(partial_record), undo_mode="free")
     path = storage.write_game(
         storage.save_path("x"), history, names=("A", "B"), players=("human", "easy")
     )
@@ -121,7 +122,7 @@ def test_a_byte_order_mark_is_accepted(data_dir: Path, partial_record: GameRecor
 
 def test_autosave(data_dir: Path, partial_record: GameRecord) -> None:
     assert storage.read_autosave() is None
-    history = History.from_record(partial_record)
+    history = History.from_record(DUEL, encode_record(partial_record))
     path = storage.write_game(
         storage.autosave_path(), history, names=("A", "B"), players=("human", "medium")
     )
@@ -145,7 +146,7 @@ def test_save_exists_and_delete(data_dir: Path, partial_record: GameRecord) -> N
     assert not storage.save_exists("one")
     path = storage.write_game(
         storage.save_path("one"),
-        History.from_record(partial_record),
+        History.from_record(DUEL, encode_record(partial_record)),
         names=("A", "B"),
         players=("human", "human"),
     )
@@ -155,7 +156,7 @@ def test_save_exists_and_delete(data_dir: Path, partial_record: GameRecord) -> N
 
 
 def test_overwriting_a_save(data_dir: Path, partial_record: GameRecord) -> None:
-    history = History.from_record(partial_record)
+    history = History.from_record(DUEL, encode_record(partial_record))
     storage.write_game(
         storage.save_path("same"), history, names=("A", "B"), players=("human", "human")
     )
@@ -180,13 +181,13 @@ def test_list_saves(
     assert storage.list_saves() == []
     finished = storage.write_game(
         storage.save_path("finished"),
-        History.from_record(full_record),
+        History.from_record(DUEL, encode_record(full_record)),
         names=("A", "B"),
         players=("human", "easy"),
     )
     ongoing = storage.write_game(
         storage.save_path("ongoing"),
-        History.from_record(partial_record),
+        History.from_record(DUEL, encode_record(partial_record)),
         names=("C", "D"),
         players=("human", "human"),
     )
@@ -244,7 +245,7 @@ def test_export_and_import_a_record(tmp_path: Path, full_record: GameRecord) -> 
 def test_import_accepts_a_save(data_dir: Path, partial_record: GameRecord) -> None:
     path = storage.write_game(
         storage.save_path("s"),
-        History.from_record(partial_record, cursor=5),
+        History.from_record(DUEL, encode_record(partial_record), cursor=5),
         names=("A", "B"),
         players=("human", "human"),
     )
@@ -409,7 +410,7 @@ def test_an_unwritable_folder_is_a_storage_error(tmp_path: Path) -> None:
 def test_write_save_failure_keeps_the_old_save(
     data_dir: Path, partial_record: GameRecord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    history = History.from_record(partial_record)
+    history = History.from_record(DUEL, encode_record(partial_record))
     path = storage.write_game(
         storage.save_path("keep"), history, names=("A", "B"), players=("human", "human")
     )
@@ -433,7 +434,7 @@ def test_many_saves_list_quickly(data_dir: Path, make_record: Callable[..., Game
     for seed in range(12):
         storage.write_game(
             storage.save_path(f"game {seed}"),
-            History.from_record(make_record(seed)),
+            History.from_record(DUEL, encode_record(make_record(seed))),
             names=("A", "B"),
             players=("human", "human"),
         )

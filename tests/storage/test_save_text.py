@@ -7,7 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.duel import GameRecord
+from engine.duel import GameRecord, encode_record
+from engine.duel.game import DUEL
 from match import saves as storage
 from match.history import History
 from match.store import Store
@@ -19,7 +20,7 @@ EVIL = f"Ann{ESC}]52;c;SGVsbG8=\x07{ESC}[2J\u202eevil"
 
 
 def test_names_in_a_save_are_cleaned_as_it_is_read(data_dir: Path, full_record: GameRecord) -> None:
-    history = History.from_record(full_record, cursor=10)
+    history = History.from_record(DUEL, encode_record(full_record), cursor=10)
     path = storage.write_game(
         storage.save_path("duel"), history, names=(EVIL, "\u200b"), players=("human", "easy")
     )
@@ -47,7 +48,7 @@ class _FarFuture(datetime):
 def test_a_save_file_name_and_time_are_shown_harmlessly(
     data_dir: Path, full_record: GameRecord, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    history = History.from_record(full_record, cursor=4)
+    history = History.from_record(DUEL, encode_record(full_record), cursor=4)
     name = f"x{ESC}]0;title\x07y"
     path = storage.saves_dir() / f"{name}.json"
     storage.write_game(path, history, names=("Ann", "Bob"), players=("human", "human"))

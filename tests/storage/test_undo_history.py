@@ -14,14 +14,16 @@ from engine.duel import (
     GameState,
     IllegalAction,
     Place,
-    RecordError,
     Setup,
     current_player,
+    encode_record,
     legal_actions,
     parse_action,
     replay,
     reveals_hidden,
 )
+from engine.duel.game import DUEL
+from engine.game import RecordError
 from match.history import History
 
 
@@ -30,8 +32,14 @@ def reveal_steps(states: list[GameState]) -> list[int]:
     return [i for i in range(1, len(states)) if reveals_hidden(states[i - 1], states[i])]
 
 
+def record_of(history: History, *, redo: bool = False) -> GameRecord:
+    """The Duel's record of ``history`` (up to the cursor, or with the redo list)."""
+    notation = history.full_notation if redo else history.notation
+    return GameRecord(setup=history.setup, actions=notation)
+
+
 def played(record: GameRecord, mode: str = "safe") -> History:
-    history = History.start(record.setup, undo_mode=mode)  # type: ignore[arg-type]
+    history = History.start(DUEL, record.setup, undo_mode=mode)  # type: ignore[arg-type]
     for text in record.actions:
         history.push(parse_action(text))
     return history
@@ -39,10 +47,10 @@ def played(record: GameRecord, mode: str = "safe") -> History:
 
 def test_start() -> None:
     setup = Setup(seed=3, sides="ABBA", starter=1)
-    history = History.start(setup)
+    history = History.start(DUEL, setup)
     assert history.state == setup.start()
     assert history.cursor == 0
-    assert history.record == GameRecord(setup=setup)
+    assert record_of(history) == GameRecord(setup=setup)
     assert history.undo_mode == "safe"
     assert not history.can_undo
     assert not history.can_redo
@@ -55,24 +63,24 @@ def test_start() -> None:
 
 def test_start_rejects_a_bad_setup() -> None:
     with pytest.raises(RecordError):
-        History.start(Setup())  # neither seed nor deck
+        History.start(DUEL, Setup())  # neither seed nor deck
 
 
 def test_push_follows_the_engine(full_record: GameRecord) -> None:
     history = played(full_record)
     assert list(history.states) == replay(full_record)
-    assert history.record == full_record
+    assert record_of(history) == full_record
     assert history.state.over
     assert str(history.last_action) == full_record.actions[-1]
 
 
 def test_illegal_push_changes_nothing(partial_record: GameRecord) -> None:
     history = played(partial_record)
-    before = (history.state, history.record, history.cursor)
+    before = (history.state, record_of(history), history.cursor)
     occupied = next(i for i, owner in enumerate(history.state.grid) if owner >= 0)
     with pytest.raises(IllegalAction):
         history.push(Place(occupied))
-    assert (history.state, history.record, history.cursor) == before
+    assert (history.state, record_of(history), history.cursor) == before
 
 
 def test_free_undo_and_redo_walk_the_whole_game(full_record: GameRecord) -> None:
@@ -80,12 +88,12 @@ def test_free_undo_and_redo_walk_the_whole_game(full_record: GameRecord) -> None
     history = played(full_record, "free")
     for cursor in range(len(states) - 2, -1, -1):
         assert history.undo() == states[cursor]
-        assert history.record.actions == full_record.actions[:cursor]
+        assert record_of(history).actions == full_record.actions[:cursor]
     assert not history.can_undo
     for cursor in range(1, len(states)):
         assert history.redo() == states[cursor]
     assert not history.can_redo
-    assert history.record == full_record
+    assert record_of(history) == full_record
 
 
 def test_undo_inside_an_action_token(make_record: Callable[..., GameRecord]) -> None:
@@ -99,8 +107,11 @@ def test_undo_inside_an_action_token(make_record: Callable[..., GameRecord]) -> 
     else:
         pytest.fail("no random game played an action token")
     middle = middles[0]
-    history = History.from_record(
-        GameRecord(setup=record.setup, actions=record.actions[: middle + 1]), undo_mode="free"
+    history = History.replay(
+        DUEL,
+        record.setup,
+        record.actions[: middle + 1],
+        undo_mode="free",
     )
     assert history.undo() == states[middle]
     assert history.state.pending is not None
@@ -117,9 +128,7 @@ def test_safe_mode_stops_at_a_reveal(full_record: GameRecord) -> None:
     assert reveals, "the fixture game should reveal tokens"
     first = reveals[0]
     end = first + 1 if first + 1 < len(states) else first
-    history = History.from_record(
-        GameRecord(setup=full_record.setup, actions=full_record.actions[:end])
-    )
+    history = History.replay(DUEL, full_record.setup, full_record.actions[:end])
     while history.can_undo:
         history.undo()
     assert history.cursor == first
@@ -138,7 +147,7 @@ def test_safe_mode_stops_at_a_reveal(full_record: GameRecord) -> None:
 
 def test_safe_mode_limit_is_the_latest_reveal(full_record: GameRecord) -> None:
     states = replay(full_record)
-    history = History.from_record(full_record)
+    history = History.from_record(DUEL, encode_record(full_record))
     reveals = reveal_steps(states)
     expected = reveals[-1]
     while history.can_undo:
@@ -154,8 +163,10 @@ def test_safe_mode_before_any_reveal_undoes_to_the_start(full_record: GameRecord
     states = replay(full_record)
     first = reveal_steps(states)[0]
     assert first > 1
-    history = History.from_record(
-        GameRecord(setup=full_record.setup, actions=full_record.actions[: first - 1])
+    history = History.replay(
+        DUEL,
+        full_record.setup,
+        full_record.actions[: first - 1],
     )
     while history.can_undo:
         history.undo()
@@ -165,7 +176,7 @@ def test_safe_mode_before_any_reveal_undoes_to_the_start(full_record: GameRecord
 
 def test_redo_after_safe_undo_gives_the_same_states(full_record: GameRecord) -> None:
     states = replay(full_record)
-    history = History.from_record(full_record)
+    history = History.from_record(DUEL, encode_record(full_record))
     undone = 0
     while history.can_undo:
         history.undo()
@@ -176,7 +187,7 @@ def test_redo_after_safe_undo_gives_the_same_states(full_record: GameRecord) -> 
 
 
 def test_a_new_push_clears_redo(full_record: GameRecord) -> None:
-    history = History.from_record(full_record, undo_mode="free")
+    history = History.from_record(DUEL, encode_record(full_record), undo_mode="free")
     for _ in range(5):
         history.undo()
     assert history.can_redo
@@ -194,8 +205,11 @@ def test_undo_to_the_humans_previous_decision(full_record: GameRecord) -> None:
     for end in range(len(states) - 1, 0, -1):
         if current_player(states[end]) == human and current_player(states[end - 1]) != human:
             break
-    history = History.from_record(
-        GameRecord(setup=full_record.setup, actions=full_record.actions[:end]), undo_mode="free"
+    history = History.replay(
+        DUEL,
+        full_record.setup,
+        full_record.actions[:end],
+        undo_mode="free",
     )
     target = max(i for i in range(end) if current_player(states[i]) == human)
     assert history.can_undo_to(human)
@@ -215,8 +229,11 @@ def test_undo_to_moves_at_least_one_step(full_record: GameRecord) -> None:
         for i in range(1, len(states))
         if current_player(states[i]) == current_player(states[i - 1]) >= 0
     )
-    history = History.from_record(
-        GameRecord(setup=full_record.setup, actions=full_record.actions[:end]), undo_mode="free"
+    history = History.replay(
+        DUEL,
+        full_record.setup,
+        full_record.actions[:end],
+        undo_mode="free",
     )
     player = current_player(states[end])
     assert history.undo_to(player) == states[end - 1]
@@ -224,7 +241,7 @@ def test_undo_to_moves_at_least_one_step(full_record: GameRecord) -> None:
 
 def test_undo_to_respects_the_safe_limit(full_record: GameRecord) -> None:
     states = replay(full_record)
-    history = History.from_record(full_record)
+    history = History.from_record(DUEL, encode_record(full_record))
     floor = history.undo_floor
     for player in (0, 1):
         target = history.undo_target(player)
@@ -243,10 +260,10 @@ def test_undo_to_respects_the_safe_limit(full_record: GameRecord) -> None:
 
 def test_from_record_with_cursor_keeps_redo(full_record: GameRecord) -> None:
     states = replay(full_record)
-    history = History.from_record(full_record, cursor=10, undo_mode="free")
+    history = History.from_record(DUEL, encode_record(full_record), cursor=10, undo_mode="free")
     assert history.state == states[10]
-    assert history.record.actions == full_record.actions[:10]
-    assert history.full_record == full_record
+    assert record_of(history).actions == full_record.actions[:10]
+    assert record_of(history, redo=True) == full_record
     assert history.all_states == tuple(states)
     assert history.can_redo
     assert history.redo() == states[11]
@@ -255,18 +272,18 @@ def test_from_record_with_cursor_keeps_redo(full_record: GameRecord) -> None:
 @pytest.mark.parametrize("cursor", [-1, 10_000])
 def test_from_record_rejects_a_bad_cursor(full_record: GameRecord, cursor: int) -> None:
     with pytest.raises(RecordError):
-        History.from_record(full_record, cursor=cursor)
+        History.from_record(DUEL, encode_record(full_record), cursor=cursor)
 
 
 def test_from_record_rejects_an_illegal_move(full_record: GameRecord) -> None:
     actions = list(full_record.actions)
     actions[3] = actions[2]  # the same cell twice, or an unload that no longer works
     with pytest.raises(RecordError, match="move 4"):
-        History.from_record(GameRecord(setup=full_record.setup, actions=tuple(actions)))
+        History.replay(DUEL, full_record.setup, tuple(actions))
 
 
 def test_unknown_undo_mode_is_refused() -> None:
-    history = History.start(Setup(seed=1))
+    history = History.start(DUEL, Setup(seed=1))
     with pytest.raises(ValueError):
         history.undo_mode = "sometimes"  # type: ignore[assignment]
 
@@ -286,7 +303,7 @@ def test_history_matches_a_replay_of_its_record(
 ) -> None:
     """Any mix of operations: the state is always the replay of the record."""
     rng = random.Random(play_seed)
-    history = History.start(Setup(seed=seed), undo_mode=mode)  # type: ignore[arg-type]
+    history = History.start(DUEL, Setup(seed=seed), undo_mode=mode)  # type: ignore[arg-type]
     for op in ops:
         before = history.cursor
         if op == "push" and not history.state.over:
@@ -305,5 +322,5 @@ def test_history_matches_a_replay_of_its_record(
             history.undo_mode = "free" if history.undo_mode == "safe" else "safe"
         assert history.cursor >= 0
         assert history.undo_floor <= history.cursor
-        assert replay(history.record)[-1] == history.state
-        assert replay(history.full_record) == list(history.all_states)
+        assert replay(record_of(history))[-1] == history.state
+        assert replay(record_of(history, redo=True)) == list(history.all_states)

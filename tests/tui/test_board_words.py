@@ -8,6 +8,7 @@ from textual.app import App, ComposeResult
 from tui_support import open_game, walk_until
 
 from engine.duel import GameState, Player, Setup, apply_all, countdown, new_game, score
+from engine.duel.game import DUEL
 from engine.duel.tokens import TOKEN_NAMES
 from match.history import History
 from tui.app import ImhotepApp
@@ -162,7 +163,7 @@ async def test_a_large_window_grows_the_harbor_and_keys_the_codes_in_the_spare_r
     for size in ((80, 24), (100, 30), (120, 40)):
         app = ImhotepApp()
         async with app.run_test(size=size) as pilot:
-            screen = await open_game(app, History.start(Setup(seed=4)))
+            screen = await open_game(app, History.start(DUEL, Setup(seed=4)))
             await pilot.pause()
             harbor = screen.query_one(Harbor)
             legend = screen.query_one(Legend)

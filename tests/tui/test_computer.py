@@ -10,6 +10,7 @@ from tui_support import NAMES, game_screen
 
 from ai import duel as ai
 from engine.duel import Action, GameState, Setup, legal_actions
+from engine.duel.game import DUEL
 from match.history import History
 from tui.app import ImhotepApp
 from tui.duel.keys import keys_for
@@ -53,7 +54,7 @@ async def test_computer_against_computer_plays_to_the_end() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
         history_setup = Setup(seed=31, sides="BABA")
-        screen = game_screen(History.start(history_setup), NAMES, ("easy", "medium"))
+        screen = game_screen(History.start(DUEL, history_setup), NAMES, ("easy", "medium"))
         screen.delay = 0.0
         await app.push_screen(screen)
         await _wait_until(pilot, lambda: screen.state.over, timeout=120)
@@ -86,7 +87,9 @@ async def test_human_against_computer_and_undo_to_own_decision() -> None:
 async def test_human_keys_are_refused_while_the_computer_is_to_move() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = game_screen(History.start(Setup(seed=8, starter=1)), NAMES, ("human", "hard"))
+        screen = game_screen(
+            History.start(DUEL, Setup(seed=8, starter=1)), NAMES, ("human", "hard")
+        )
         screen.match.computers[1] = HeldHard()  # type: ignore[assignment]
         await app.push_screen(screen)
         await pilot.pause()

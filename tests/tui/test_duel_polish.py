@@ -10,6 +10,7 @@ import pytest
 from textual.pilot import Pilot
 
 from engine.duel import Action, Play, Setup, apply, legal_actions
+from engine.duel.game import DUEL
 from match.match import Match, TakebackAsked
 from match.seats import Seat
 from match.store import SCHEMA_VERSION, Store
@@ -339,7 +340,7 @@ async def test_every_token_code_is_on_screen_one_key_away() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
         seats = (Seat(name="Ann"), Seat(name="Bob"))
-        app.show_match(Match(History.start(Setup(seed=3, starter=0)), seats))
+        app.show_match(Match(History.start(DUEL, Setup(seed=3, starter=0)), seats))
         await pilot.pause()
         screen = _screen(app)
         assert "C Codes" in _keys(app)
@@ -402,7 +403,7 @@ async def test_the_prompt_offers_no_meeple_when_none_is_left() -> None:
 
     for seed in range(200):
         setup = Setup(seed=seed, starter=0)
-        history = History.start(setup)
+        history = History.start(DUEL, setup)
         rng = random.Random(seed)
         state = history.state
         while not state.over:
@@ -494,7 +495,7 @@ async def test_a_hint_too_long_for_the_line_keeps_why(monkeypatch: pytest.Monkey
     app = ImhotepApp(lang="de")
     async with app.run_test(size=(80, 24)) as pilot:
         seats = (Seat(name="Ann"), Seat(name="Bob"))
-        app.show_match(Match(History.start(Setup(seed=3, starter=0)), seats))
+        app.show_match(Match(History.start(DUEL, Setup(seed=3, starter=0)), seats))
         await pilot.pause()
         screen = _screen(app)
         await pilot.press("H")

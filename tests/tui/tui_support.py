@@ -12,6 +12,7 @@ from engine.duel import (
     apply,
     legal_actions,
 )
+from engine.duel.game import DUEL
 from match.history import History
 from match.match import Match
 from match.seats import Seat
@@ -40,7 +41,7 @@ def walk_until(
 
 
 def history_of(setup: Setup, actions: list[Action]) -> History:
-    history = History.start(setup)
+    history = History.start(DUEL, setup)
     for action in actions:
         history.push(action)
     return history
