@@ -51,7 +51,7 @@ from match.keeping import Keeper
 from match.log import Log
 from match.seats import Seat, UndoMode, Where, local_player
 from match.store import Request, Store, StoreError, session_id
-from match.stored import decode_setup, encode_setup, rules_of, stored_history, summary_of
+from match.stored import decode_setup, encode_setup, stored_history, summary_of
 from match.takebacks import Takebacks
 from match.undo import Undo
 
@@ -84,10 +84,9 @@ class Match:
         session: str | None = None,
         computers: dict[int, ComputerPlayer] | None = None,
         hints: bool = False,
-        rules: AnyGame | None = None,
     ) -> None:
-        # The game's rules, through the contract every game keeps.
-        self.rules: AnyGame = rules or rules_of()
+        # The game's rules (its history's), through the contract every game keeps.
+        self.rules: AnyGame = history.game
         self.history = history
         # Whether the table allows hints in a game between people (set up
         # with the game, kept in the store), and how many each seat has used.
