@@ -8,7 +8,10 @@ headless scripts drive games through :class:`match.match.Match` alike.
 ``match.history``  undo and redo over a list of states
 ``match.saves``    the JSON save format (named saves, export, import)
 ``match.store``    the SQLite store of every game, shared between processes
-``match.match``    :class:`Match`: one game as one process plays it
+``match.match``    :class:`Match`: one game as one process plays it, the facade of
+                   ``opening``, ``keeping``, ``follow``, ``undo``, ``takebacks``,
+                   ``presence``, ``computer``, ``log`` and ``events``
+``match.stored``   a stored game read back through its rules
 ``match.legacy``   bringing the saves of earlier versions into the store
 
 This module imports none of them, so that the start screen can read the data

@@ -92,7 +92,7 @@ def bring_in(store: Store, *, me: str | None = None, files: list[Path] | None = 
 
 def _copy(store: Store, loaded: LoadedGame, digest: str, me: str) -> int:
     from engine.duel import current_player
-    from match.match import DUEL_KIND, encode_setup, summary_of
+    from match.match import encode_setup, summary_of
 
     save = loaded.save
     seats = tuple(
@@ -112,8 +112,8 @@ def _copy(store: Store, loaded: LoadedGame, digest: str, me: str) -> int:
         modified = None
     return store.create_game(
         encode_setup(history.setup),
-        (seats[0], seats[1]),
-        kind=DUEL_KIND,
+        seats,
+        kind=history.game.kind,
         undo_mode=history.undo_mode,
         status="over" if history.state.over else "playing",
         actions=[

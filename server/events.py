@@ -1,10 +1,10 @@
 """One log line per game event, read from the store the players' apps write.
 
 The apps keep their games in the store; the server only watches it. The
-store's tables revision says cheaply whether anything a list shows changed
-(a presence heartbeat does not move it); only then are the
-games listed and compared with what was seen before: a table opened, a table
-filled, a move, a game over. Store calls run in one worker thread of their
+store's ``tables_revision`` (see :class:`match.follow.TablesWatch`) says
+cheaply whether anything a list shows changed (a heartbeat does not); only
+then are the games listed and compared with what was seen before: a table
+opened, a table filled, a move, a game over. Store calls run in one worker thread of their
 own (a store connection is not shared between threads), so a slow disk never
 holds up the sessions' keystrokes.
 """
@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TypeVar
 
+from match.follow import TablesWatch
 from match.store import GameSummary, Store, StoreError
 
 log = logging.getLogger("imhotep.server")
@@ -67,7 +68,7 @@ class GameWatcher:
         self.store_path = store_path
         self._thread = concurrent.futures.ThreadPoolExecutor(1, "imhotep-store")
         self._store: Store | None = None
-        self._mark: int | None = None
+        self._tables = TablesWatch()
         self._seen: dict[int, Seen] | None = None
         self._task: asyncio.Task[None] | None = None
         self._failed = False
@@ -116,12 +117,8 @@ class GameWatcher:
 
     def _poll(self) -> list[str]:
         store = self.store()
-        # Only what a list shows moves this (not a presence heartbeat, which
-        # every session writes every few seconds).
-        mark = store.tables_revision()
-        if mark == self._mark and self._seen is not None:
+        if not self._tables.moved(store) and self._seen is not None:
             return []
-        self._mark = mark
         games = store.games(statuses=("open", "playing", "over"), limit=WATCHED)
         seen = {g.id: Seen(g.status, g.moves, (g.seats[0].owner, g.seats[1].owner)) for g in games}
         # The first look only learns what is there: games are not news at start.

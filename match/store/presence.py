@@ -125,6 +125,7 @@ class Seats(StoreBase):
             revision=rows.revision(row[2], "games.revision"),
             request=reading.request(request_row, rows.ply(moves, "actions.ply"), count),
             presence=seats.presence,
+            hints_used=seats.hints_used,
         )
 
 

@@ -82,6 +82,9 @@ class Pulse:
     revision: int
     request: Request | None
     presence: tuple[Presence, ...]
+    # Hints asked for at each seat: counted without a new revision, and told
+    # to the other player, so the pulse carries them.
+    hints_used: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)

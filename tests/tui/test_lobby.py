@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from textual.widgets import DataTable, Input
@@ -292,9 +294,9 @@ async def test_a_heartbeat_elsewhere_does_not_reload_the_lists(
     loads = []
     real = lobby.lobby_lists
 
-    def counting(store: Store, me: str, now: float | None = None) -> lobby.LobbyLists:
+    def counting(store: Store, me: str, *args: Any, **kwargs: Any) -> lobby.LobbyLists:
         loads.append(me)
-        return real(store, me, now)
+        return real(store, me, *args, **kwargs)
 
     monkeypatch.setattr(lobby, "lobby_lists", counting)
     app = await _lobby(store_path, ALICE, "alice")
@@ -312,3 +314,22 @@ async def test_a_heartbeat_elsewhere_does_not_reload_the_lists(
             screen._poll()
             assert len(loads) == before + 1
     table.close()
+
+
+def test_listing_again_reads_no_set_up_it_has_read(
+    store_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A table's sides and starter are in its set-up, read with the whole game:
+    # the lobby keeps what it read, as a set-up never changes.
+    with Store.open(store_path) as store:
+        _table(store, BOB, "bob", seed=4)
+        _table(store, CAROL, "carol", seed=5)
+        read: list[int] = []
+        real = store.game
+        monkeypatch.setattr(store, "game", lambda game_id: read.append(game_id) or real(game_id))
+        setups: dict[int, tuple[str, int | None]] = {}
+        now = time.time()
+        first = lobby_lists(store, ALICE, now, setups=setups)
+        assert len(first.tables) == 2 and len(read) == 2
+        again = lobby_lists(store, ALICE, now, setups=setups)
+        assert again.tables == first.tables and len(read) == 2

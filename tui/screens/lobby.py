@@ -4,8 +4,10 @@ It lists the player's own games ("your turn" first), the tables waiting for a
 second player, and games others are playing, and offers: host a table (for
 anyone or for one named player), join a table, go back to a game, watch a game
 read-only, play the computer. Everything comes from :mod:`match.store`; the
-lists follow the store on their own (a cheap ``data_version`` look each
-second), so a table a friend opens appears without a key press.
+lists follow the store on their own (a look at the store's tables revision
+each second, see :class:`match.follow.TablesWatch`, which presence
+heartbeats do not move), so a table a friend opens appears without a key
+press.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
+from match.follow import TablesWatch
 from tui.duel.screens.game import GameScreen
 from tui.duel.screens.new_game import RULES_CHOICES
 from tui.i18n import N_, _, ngettext, pgettext, tr, tr_error
@@ -116,8 +119,19 @@ def _why(error: Exception) -> str:
     return tr_error(error)
 
 
-def _table_setup(store: Store, game_id: int) -> tuple[str, int | None]:
+# What the lobby shows of each game's set-up, by game id: a set-up never
+# changes once the game is made, and reading it reads the whole game.
+Setups = dict[int, tuple[str, int | None]]
+
+
+def _table_setup(store: Store, game_id: int, setups: Setups) -> tuple[str, int | None]:
     """A table's monument sides ("A A B A") and who starts, or "?" if unreadable."""
+    if game_id not in setups:
+        setups[game_id] = _read_setup(store, game_id)
+    return setups[game_id]
+
+
+def _read_setup(store: Store, game_id: int) -> tuple[str, int | None]:
     from engine.duel import RecordError
     from match.match import decode_setup
     from match.store import StoreError
@@ -133,11 +147,7 @@ def _table_setup(store: Store, game_id: int) -> tuple[str, int | None]:
     return " ".join(setup.sides), setup.starter
 
 
-def _starter(store: Store, game_id: int) -> int | None:
-    return _table_setup(store, game_id)[1]
-
-
-def _finished_row(store: Store, game: GameSummary, me: str, now: float) -> Row:
+def _finished_row(store: Store, game: GameSummary, me: str, now: float, setups: Setups) -> Row:
     """A finished game: who played, who won (from the reader's side for their own)."""
     seat = _my_seat(game, me)
     first, second = game.scores
@@ -145,7 +155,7 @@ def _finished_row(store: Store, game: GameSummary, me: str, now: float) -> Row:
         winner: int | None = 0 if first > second else 1
     else:
         # Equal totals: the player who did not start wins (rules, end of game).
-        starter = _starter(store, game.id)
+        starter = _table_setup(store, game.id, setups)[1]
         winner = None if starter is None else 1 - starter
     if winner is None:
         result = "?"
@@ -163,9 +173,9 @@ def _finished_row(store: Store, game: GameSummary, me: str, now: float) -> Row:
     return Row("over", game.id, (players, result, score, ago(game.updated_at, now)))
 
 
-def _finished(store: Store, me: str, now: float) -> tuple[Row, ...]:
+def _finished(store: Store, me: str, now: float, setups: Setups) -> tuple[Row, ...]:
     rows = [
-        _finished_row(store, game, me, now)
+        _finished_row(store, game, me, now, setups)
         for game in store.games(owner=me, statuses=("over",), limit=FINISHED_ROWS)
     ]
     for game in store.games(statuses=("over",), limit=50):
@@ -175,13 +185,20 @@ def _finished(store: Store, me: str, now: float) -> tuple[Row, ...]:
             continue
         if game.seats[0].owner == game.seats[1].owner:
             continue  # one person's game at one keyboard is theirs alone
-        rows.append(_finished_row(store, game, me, now))
+        rows.append(_finished_row(store, game, me, now, setups))
     return tuple(rows)
 
 
-def lobby_lists(store: Store, me: str, now: float | None = None) -> LobbyLists:
-    """What the lobby shows, read from ``store`` for the player ``me``."""
+def lobby_lists(
+    store: Store, me: str, now: float | None = None, *, setups: Setups | None = None
+) -> LobbyLists:
+    """What the lobby shows, read from ``store`` for the player ``me``.
+
+    ``setups`` keeps the set-ups read (see :data:`Setups`) from one list to
+    the next, so that listing again reads no game it has read before.
+    """
     now = time.time() if now is None else now
+    setups = {} if setups is None else setups
     mine: list[tuple[int, float, Row]] = []
     open_tables = 0
     for game in store.games(owner=me, statuses=("open", "playing")):
@@ -223,7 +240,7 @@ def lobby_lists(store: Store, me: str, now: float | None = None) -> LobbyLists:
             continue
         host = next((s.name for s in game.seats if s.owner is not None), "?")
         free = next((i for i, s in enumerate(game.seats) if s.owner is None), 1)
-        sides, starter = _table_setup(store, game.id)
+        sides, starter = _table_setup(store, game.id, setups)
         if starter is None:
             starts = "?"
         elif starter == free:
@@ -270,7 +287,7 @@ def lobby_lists(store: Store, me: str, now: float | None = None) -> LobbyLists:
         tables=tuple(tables),
         playing=tuple(playing),
         my_open_tables=open_tables,
-        finished=_finished(store, me, now),
+        finished=_finished(store, me, now, setups),
     )
 
 
@@ -401,7 +418,8 @@ class LobbyScreen(Screen[None]):
     def __init__(self, name: str) -> None:
         super().__init__()
         self.player_name = name
-        self._mark: int | None = None
+        self._tables = TablesWatch()
+        self._setups: Setups = {}
         self._lists: LobbyLists | None = None
         self._loaded = 0.0
 
@@ -471,11 +489,9 @@ class LobbyScreen(Screen[None]):
         from match.store import StoreError
 
         try:
-            # Moves with what the lists show only, not with presence heartbeats.
-            mark = store.tables_revision()
+            changed = self._tables.moved(store)
         except StoreError:
             return
-        changed, self._mark = mark != self._mark, mark
         # The "waiting since" times move on too: refresh at least each half minute.
         if changed or time.monotonic() - self._loaded >= 30:
             self.reload()
@@ -492,8 +508,9 @@ class LobbyScreen(Screen[None]):
         from match.store import StoreError
 
         try:
-            self._mark = store.tables_revision()
-            lists = lobby_lists(store, self.imhotep.me)
+            # Read before the lists: a write between the two is seen next time.
+            self._tables.moved(store)
+            lists = lobby_lists(store, self.imhotep.me, setups=self._setups)
         except StoreError as exc:
             self.say(_("The games cannot be read: {reason}").format(reason=_why(exc)))
             return

@@ -89,7 +89,7 @@ def test_upgrading_keeps_every_game_where_it_stood_and_it_plays_on(
         progress = held["in progress"]
         match = Match.open(store, progress.id, me=ANN)
         assert match.history.cursor == progress.cursor
-        assert [str(a) for a in match.history.full_record.actions] == list(progress.line)
+        assert [str(a) for a in match.history.all_actions] == list(progress.line)
         assert match.history.can_redo
         assert match.play(legal_actions(match.state)[0]) is None
         assert match.kept and store.game(progress.id).cursor == progress.cursor + 1

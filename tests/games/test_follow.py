@@ -1,0 +1,200 @@
+"""match.follow: a follower reads the game only when its revision moved.
+
+Counts the store's reads by kind (a whole game, a pulse) on the follower's
+own connection: a heartbeat, a hint or a takeback request costs pulses, a move
+costs one read of the game.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from engine.duel import Place, Setup
+from match import presence
+from match.follow import TablesWatch
+from match.match import Event, Match, Moved, Notice, SeatsChanged, TakebackAsked
+from match.seats import Seat
+from match.store import Store
+from server.events import GameWatcher
+
+ANN, BOB = "key:ann", "key:bob"
+
+
+@pytest.fixture
+def path(tmp_path: Path) -> Path:
+    return tmp_path / "games.sqlite3"
+
+
+def _counted(store: Store, reads: Counter[str]) -> Store:
+    """``store`` with its reads of whole games, pulses and lists counted."""
+    for name in ("game", "pulse", "games", "open_tables"):
+        real = getattr(store, name)
+
+        def counted(*args: object, _real: object = real, _name: str = name, **kw: object) -> object:
+            reads[_name] += 1
+            return _real(*args, **kw)  # type: ignore[operator]
+
+        setattr(store, name, counted)
+    return store
+
+
+def _table(path: Path) -> tuple[Match, Match, Counter[str], list[Event], list[Event]]:
+    """Ann hosts, Bob joins; Bob's reads are counted from then on."""
+    host = Match.new(
+        Setup(seed=21, starter=0),
+        (Seat(name="Ann"), Seat(name="Player 2")),
+        store=Store.open(path),
+        here=frozenset({0}),
+        table=True,
+        me=ANN,
+        hints=True,
+    )
+    assert host.code is not None
+    guest = Match.join(Store.open(path), host.code, me=BOB, name="Bob")
+    host.poll()
+    guest.poll()
+    reads: Counter[str] = Counter()
+    assert guest.store is not None
+    _counted(guest.store, reads)
+    seen_host: list[Event] = []
+    seen_guest: list[Event] = []
+    host.subscribe(seen_host.append)
+    guest.subscribe(seen_guest.append)
+    return host, guest, reads, seen_host, seen_guest
+
+
+def _beat(match: Match) -> None:
+    """A heartbeat of ``match``'s process, as if its five seconds had passed."""
+    assert match.store is not None and match.game_id is not None
+    match.store.heartbeat(match.game_id, match.session)
+
+
+def test_a_heartbeat_does_not_make_a_follower_read_the_game(path: Path) -> None:
+    host, guest, reads, _, seen = _table(path)
+    for _ in range(3):
+        _beat(host)
+        guest.poll()
+    # The heartbeat is a commit (data_version moved), so the pulse was read;
+    # the revision did not move, so the game was not.
+    assert reads["pulse"] == 3 and reads["game"] == 0
+    assert seen == [] and guest.presence_live == (True, True)
+    host.close()
+    guest.close()
+
+
+def test_nothing_is_read_while_no_other_connection_writes(path: Path) -> None:
+    host, guest, reads, _, _ = _table(path)
+    for _ in range(5):
+        guest.poll()
+    assert reads == Counter()  # data_version alone: not even a pulse
+    host.close()
+    guest.close()
+
+
+def test_a_move_makes_the_follower_read_the_game_once(path: Path) -> None:
+    host, guest, reads, _, seen = _table(path)
+    assert host.play(Place(4)) is None
+    guest.poll()
+    assert reads["game"] == 1
+    assert [e.action for e in seen if isinstance(e, Moved)] == [Place(4)]
+    assert guest.state == host.state and guest.revision == host.revision
+    _beat(host)
+    guest.poll()
+    guest.poll()
+    assert reads["game"] == 1  # the move is held now: nothing more to read
+    host.close()
+    guest.close()
+
+
+def test_a_takeback_request_arrives_by_the_pulse(path: Path) -> None:
+    host, guest, reads, seen_host, seen_guest = _table(path)
+    assert host.play(Place(4)) is None
+    guest.poll()
+    reads.clear()
+    said = host.undo()
+    assert "Asked Bob" in said
+    guest.poll()
+    assert [e for e in seen_guest if isinstance(e, TakebackAsked)] == [TakebackAsked(0, 0)]
+    assert reads["game"] == 0 and reads["pulse"] == 1
+    # Declined: the asker hears of it by its own pulse, the game unread.
+    guest.answer_takeback(False)
+    host.poll()
+    assert any(isinstance(e, Notice) and "declined" in e.message for e in seen_host)
+    host.close()
+    guest.close()
+
+
+def test_an_agreed_takeback_moves_the_revision_and_is_read(path: Path) -> None:
+    host, guest, _reads, seen_host, _ = _table(path)
+    assert host.play(Place(4)) is None
+    guest.poll()
+    host.undo()
+    guest.poll()
+    assert "You let Ann" in guest.answer_takeback(True)
+    host.poll()
+    assert host.history.cursor == 0 == guest.history.cursor
+    assert any("agreed" in getattr(e, "message", "") for e in seen_host)
+    host.close()
+    guest.close()
+
+
+def test_a_hint_is_told_by_the_pulse(path: Path) -> None:
+    host, guest, reads, _, seen = _table(path)
+    host.hint_used()
+    guest.poll()
+    assert [e.message for e in seen if isinstance(e, Notice)] == [
+        "Ann asked the computer for a hint."
+    ]
+    assert guest.hints_used == (1, 0) and reads["game"] == 0
+    host.close()
+    guest.close()
+
+
+def test_a_player_who_leaves_is_seen_by_the_pulse(
+    path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    host, guest, reads, _, seen = _table(path)
+    monkeypatch.setattr(presence, "PRESENCE_LOOK_SECONDS", 0.0)
+    host.close()
+    guest.poll()
+    assert guest.presence_live == (False, True)
+    assert [e.message for e in seen if isinstance(e, SeatsChanged)] == [
+        "Ann has left the game; it waits for them."
+    ]
+    assert reads["game"] == 0
+    guest.close()
+
+
+def test_the_tables_revision_moves_with_a_move_not_a_heartbeat(path: Path) -> None:
+    host, guest, _, _, _ = _table(path)
+    watch = TablesWatch()
+    store = Store.open(path)
+    assert watch.moved(store)  # the first look always lists
+    _beat(host)
+    _beat(guest)
+    assert not watch.moved(store)
+    assert host.play(Place(4)) is None
+    assert watch.moved(store) and not watch.moved(store)
+    host.close()
+    guest.close()
+
+
+def test_the_servers_event_log_does_not_list_games_at_a_heartbeat(path: Path) -> None:
+    host, guest, _, _, _ = _table(path)
+    watcher = GameWatcher(path)
+    reads: Counter[str] = Counter()
+    _counted(watcher.store(), reads)
+    assert watcher._poll() == []  # the first look learns what is there
+    assert reads["games"] == 1
+    _beat(host)
+    _beat(guest)
+    assert watcher._poll() == [] and reads["games"] == 1
+    assert host.play(Place(4)) is None
+    assert watcher._poll() == [f"game {host.game_id} (Ann v Bob): move 1"]
+    assert reads["games"] == 2
+    watcher._close()
+    host.close()
+    guest.close()
