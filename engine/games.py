@@ -8,10 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
+from engine.builders.game import BUILDERS
+from engine.duel.game import DUEL
 from engine.game import AnyGame
 
-# Filled by the game packages' adapters (engine/<kind>/game.py).
-GAMES: Mapping[str, AnyGame] = {}
+GAMES: Mapping[str, AnyGame] = {DUEL.kind: DUEL, BUILDERS.kind: BUILDERS}
 DEFAULT_KIND = "duel"
 
 

@@ -18,6 +18,7 @@ from engine.builders.notation import NotationError, parse_action
 from engine.builders.setup import new_game, setup_problem
 from engine.builders.sites import DEFAULT_SIDES
 from engine.builders.state import GameState
+from engine.game import RecordError as GameRecordError
 from engine.message import Message, as_message, msg
 
 FORMAT = "imhotep-builders-record"
@@ -27,7 +28,7 @@ VERSION = 1
 MAX_ACTIONS = 5000
 
 
-class RecordError(ValueError):
+class RecordError(GameRecordError):
     """A record or saved state that cannot be read; the message says what is wrong.
 
     ``error.reason`` is the message as a :class:`~engine.message.Message`.

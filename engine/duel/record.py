@@ -17,6 +17,7 @@ from engine.duel.invariants import state_problems
 from engine.duel.notation import NotationError, parse_action
 from engine.duel.rules import apply, check_deck, new_game
 from engine.duel.state import RULES, GameState, Rules, Sides
+from engine.game import RecordError as GameRecordError
 from engine.message import Message, as_message, msg
 
 FORMAT = "imhotep-duel-record"
@@ -26,7 +27,7 @@ VERSION = 2
 READABLE_VERSIONS = (1, 2)
 
 
-class RecordError(ValueError):
+class RecordError(GameRecordError):
     """A record that cannot be read or replayed; the message says what is wrong.
 
     ``error.reason`` is the message as a :class:`~engine.message.Message`.
