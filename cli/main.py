@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import argparse
 import os
-import random
 import sys
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -124,12 +123,11 @@ def _player_name(args: argparse.Namespace) -> str:
 
 def _store(args: argparse.Namespace, *, required: bool) -> tuple[Store | None, str | None]:
     """The store the command line names (or the data folder's), else why not."""
-    from match.files import store_path
-    from match.store import Store, StoreError
+    from match import service
 
     try:
-        return Store.open(args.store if args.store is not None else store_path()), None
-    except StoreError as exc:
+        return service.open_store(args.store), None
+    except service.Unavailable as exc:
         if required or args.store is not None:
             raise CommandLineError(
                 _("the game store cannot be used: {problem}").format(problem=tr_error(exc)), 2
@@ -138,35 +136,21 @@ def _store(args: argparse.Namespace, *, required: bool) -> tuple[Store | None, s
 
 
 def _host(args: argparse.Namespace, store: Store, me: str) -> Match:
-    from engine.duel import RecordError, Rules, Setup, Sides
-    from match.match import Match
+    from engine.games import DEFAULT_KIND
+    from match import service
     from match.seats import Seat
 
-    try:
-        sides = str(Sides.parse(args.sides))
-    except ValueError as exc:
-        raise CommandLineError(tr_error(exc), 2) from exc
     if args.online_rules and args.starter:
         raise CommandLineError(_("the online rules draw who starts: leave out --starter."), 2)
-    seed = random.SystemRandom().getrandbits(32)
-    starter = args.starter - 1 if args.starter else random.Random(f"starter-{seed}").randrange(2)
-    rules: Rules = "online" if args.online_rules else "classic"
+    options = {"sides": args.sides, "rules": "online" if args.online_rules else "classic"}
+    if args.starter:
+        options["starter"] = str(args.starter - 1)
     mine = args.seat - 1
     names = ["Player 1", "Player 2"]
     names[mine] = _player_name(args)
     seats = (Seat(name=names[0]), Seat(name=names[1]))
-    try:
-        return Match.new(
-            Setup(seed=seed, sides=sides, starter=starter, rules=rules),
-            seats,
-            store=store,
-            here=frozenset({mine}),
-            table=True,
-            me=me,
-            hints=args.hints,
-        )
-    except RecordError as exc:
-        raise CommandLineError(tr_error(exc), 2) from exc
+    setup = service.deal(DEFAULT_KIND, options)
+    return service.host(store, setup, seats, mine=mine, me=me, hints=args.hints)
 
 
 def build_app(args: argparse.Namespace) -> ImhotepApp:
@@ -183,9 +167,7 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
     ascii = True if args.ascii else None
     command = getattr(args, "command", None)
     if command in ("host", "join"):
-        from engine.duel import RecordError
-        from match.match import Match
-        from match.store import StoreError
+        from match import service
 
         store = _store(args, required=True)[0]
         assert store is not None
@@ -193,10 +175,13 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
             if command == "host":
                 match = _host(args, store, me)
             else:
-                match = Match.join(store, args.code, me=me, name=_player_name(args))
-        except (StoreError, RecordError) as exc:
+                match = service.join(store, args.code, me=me, name=_player_name(args))
+        except service.Unavailable as exc:
             store.close()
             raise CommandLineError(tr_error(exc), 2) from exc
+        except CommandLineError:
+            store.close()
+            raise
         return ImhotepApp(ascii=ascii, open_match=match, store=store, me=me, lang=args.lang)
     if args.lobby:
         store = _store(args, required=True)[0]
@@ -206,11 +191,11 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
             ascii=ascii, store=store, me=me, lobby=_player_name(args), disk=disk, lang=args.lang
         )
     if args.load is not None:
-        from match import saves
+        from match import service
 
         try:
-            loaded = saves.import_file(args.load)
-        except saves.StorageError as exc:
+            loaded = service.read_file(args.load)
+        except service.Unavailable as exc:
             raise CommandLineError(tr_error(exc), 2) from exc
         store, problem = _store(args, required=False)
         return ImhotepApp(
