@@ -20,16 +20,19 @@ import random
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from engine.game import RecordError
-from engine.games import DEFAULT_KIND, game
 from match.files import StorageError, store_path
-from match.history import History
-from match.match import Match, stored_history
-from match.saves import LoadedGame, import_file
-from match.seats import Seat, UndoMode
 from match.store import Store, StoreError
+
+# The rules, the match and the saves are imported when a game is opened: the
+# start screen opens the store through here, and must not wait for them.
+if TYPE_CHECKING:
+    from match.history import History
+    from match.match import Match
+    from match.saves import LoadedGame
+    from match.seats import Seat, UndoMode
 
 # Anything the engine, a file or the store refuses with words for the player.
 _REFUSALS = (StoreError, RecordError, StorageError)
@@ -70,18 +73,22 @@ def open_store(path: Path | None = None) -> Store:
 
 
 def deal(
-    kind: str = DEFAULT_KIND,
+    kind: str | None = None,
     options: Mapping[str, str] | None = None,
     *,
     seats: int = 2,
     rng: random.Random | None = None,
 ) -> Any:
-    """A new game's set-up, dealt by the rules of ``kind`` (who starts included).
+    """A new game's set-up, dealt by the rules of ``kind`` (the product's
+    default game when None), who starts included.
 
     Chance comes from the system's generator unless ``rng`` is given; a set-up
     named by its seed (the option ``seed``) deals the same game every time.
     Raises :class:`Unavailable` for a game or an option the product does not have.
     """
+    from engine.games import DEFAULT_KIND, game
+
+    kind = DEFAULT_KIND if kind is None else kind
     try:
         rules = game(kind)
     except KeyError:
@@ -108,6 +115,8 @@ def start(
     If the store cannot take it, the game is played without the store (and
     for this keyboard alone). Raises :class:`Unavailable` for a bad set-up.
     """
+    from match.match import Match
+
     try:
         try:
             return Opened(
@@ -142,6 +151,8 @@ def host(
 ) -> Match:
     """Open a table in ``store`` at which ``me`` holds seat ``mine``; the other
     seat waits for whoever joins by the table's code (or for ``invited``)."""
+    from match.match import Match
+
     try:
         return Match.new(
             setup,
@@ -159,6 +170,8 @@ def host(
 
 def join(store: Store, code: str, *, me: str, name: str | None = None) -> Match:
     """Take the free seat of the table ``code``, or come back to one's own."""
+    from match.match import Match
+
     try:
         return Match.join(store, code, me=me, name=name)
     except (StoreError, RecordError) as exc:
@@ -167,6 +180,8 @@ def join(store: Store, code: str, *, me: str, name: str | None = None) -> Match:
 
 def resume(store: Store, game_id: int, *, me: str) -> Match:
     """Come back to a stored game, at the seats ``me`` holds in it."""
+    from match.match import Match
+
     try:
         return Match.open(store, game_id, me=me)
     except (StoreError, RecordError) as exc:
@@ -175,6 +190,8 @@ def resume(store: Store, game_id: int, *, me: str) -> Match:
 
 def watch(store: Store, game_id: int, *, me: str) -> Match:
     """Look on at a stored game: no seat is taken, even one that is ``me``'s."""
+    from match.match import Match
+
     try:
         return Match.open(store, game_id, me=me, seats=frozenset())
     except (StoreError, RecordError) as exc:
@@ -183,6 +200,8 @@ def watch(store: Store, game_id: int, *, me: str) -> Match:
 
 def replay(store: Store, game_id: int) -> tuple[History, tuple[Seat, Seat]]:
     """A stored game replayed to look through, with its seats."""
+    from match.match import stored_history
+
     try:
         return stored_history(store, game_id)
     except (StoreError, RecordError) as exc:
@@ -191,6 +210,8 @@ def replay(store: Store, game_id: int) -> tuple[History, tuple[Seat, Seat]]:
 
 def read_file(path: Path) -> LoadedGame:
     """A save file or a game record, read and replayed."""
+    from match.saves import import_file
+
     try:
         return import_file(path)
     except _REFUSALS as exc:
@@ -203,6 +224,8 @@ def bring_in(
     """A game read from a file, kept in ``store`` from now on as a game of its
     own, played at this keyboard where it was saved. If the store cannot take
     it, it is played without the store."""
+    from match.match import Match
+
     try:
         return Opened(Match.adopt(loaded.history, seats, store=store, me=me))
     except StoreError as exc:

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import ast
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -210,6 +212,28 @@ def test_a_store_that_cannot_be_used_is_refused_in_words(tmp_path: Path) -> None
         with pytest.raises(service.Unavailable) as caught:
             service.open_store(path)
         assert str(caught.value.message)
+
+
+def test_opening_the_store_leaves_the_games_unloaded(tmp_path: Path) -> None:
+    # The start screen opens the store through the service after its first
+    # frame; the rules, the match and the computer players wait for a game.
+    probe = (
+        "import sys\n"
+        "from pathlib import Path\n"
+        "from match import service\n"
+        "service.open_store(Path(sys.argv[1])).close()\n"
+        "heavy = ('engine.duel', 'engine.builders', 'engine.games', 'match.match', 'ai')\n"
+        "print(sorted(m for m in heavy if m in sys.modules))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe, str(tmp_path / "games.sqlite3")],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=60,
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "[]"
 
 
 # One door -------------------------------------------------------------------------
