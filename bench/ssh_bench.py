@@ -103,7 +103,7 @@ async def start_server(folder: Path, sessions: int) -> tuple[asyncio.subprocess.
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "tui",
+        "cli",
         "serve",
         "--listen",
         "127.0.0.1:0",

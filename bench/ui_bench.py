@@ -27,7 +27,7 @@ from tui.duel.keys import keys_for
 STARTUP_SNIPPET = """
 import time, asyncio
 start = time.perf_counter()
-from tui.__main__ import build_app, parse_args
+from cli.main import build_app, parse_args
 async def main():
     app = build_app(parse_args([]))  # the path ``imhotep-duel`` takes
     async with app.run_test(size=(80, 24)) as pilot:

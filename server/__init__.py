@@ -1,4 +1,4 @@
-"""The SSH front door: ``imhotep-duel serve``.
+"""The SSH front door (``imhotep-duel serve``, whose options are :mod:`cli.serve`).
 
 Friends reach the game with plain ``ssh -p 2222 host``. Each SSH session that
 asks for a terminal gets the full app in a process of its own under a
@@ -18,5 +18,4 @@ of one player's app, a dropped connection or a server restart loses nothing.
 - :mod:`server.events`: the log's game events, and the server's own store connection.
 - :mod:`server.proxy`: the PROXY header a TCP proxy puts before a connection (`--proxy-protocol`).
 - :mod:`server.ssh`: the asyncssh server, its gatekeeping and its shutdown.
-- :mod:`server.cli`: the ``serve`` sub-command.
 """

@@ -28,7 +28,7 @@ def app_command(store: Path, player: Player) -> list[str]:
         sys.executable,
         "-P",
         "-m",
-        "tui",
+        "cli",
         "--store",
         str(store),
         "--player",

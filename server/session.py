@@ -21,8 +21,9 @@ import logging
 import os
 import re
 import time
+from collections.abc import Coroutine
 from pathlib import Path
-from typing import TYPE_CHECKING, Literal
+from typing import Any, Literal, Protocol
 
 import asyncssh
 from babel.numbers import format_decimal
@@ -30,12 +31,9 @@ from babel.numbers import format_decimal
 import tui
 from server import identity
 from server.child import ChildTerminal, clamp_size
-from server.config import Player
+from server.config import Player, ServerConfig
 from server.prompt import LineReader
 from tui.i18n import language_from_environment, translations
-
-if TYPE_CHECKING:
-    from server.ssh import GameServer, Gatekeeper
 
 log = logging.getLogger("imhotep.server")
 
@@ -64,8 +62,9 @@ RESTORE_TERMINAL = (
     "\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
     "\x1b[?1004l\x1b[?2004l\x1b[<u\x1b[?25h\x1b[0m"
 )
-# The one directory holding the `tui` package the server runs: the app is
-# started from the same code, whether installed or in a checkout.
+# The one directory holding the packages the server runs (`tui`, and `cli`
+# beside it, whose command starts the app): the app is started from the same
+# code, whether installed or in a checkout.
 CODE_ROOT = Path(tui.__file__).resolve().parent.parent
 
 
@@ -110,8 +109,34 @@ def child_environment(
     return env
 
 
+class Door(Protocol):
+    """What a session needs of the connection it came by (:class:`server.ssh.Gatekeeper`).
+
+    Named here rather than imported, so that the server may import the
+    session and not the other way round.
+    """
+
+    label: str
+    username: str
+    player_id: str | None
+    player_name: str | None
+
+
+class Host(Protocol):
+    """What a session needs of the server it runs under (:class:`server.ssh.GameServer`)."""
+
+    config: ServerConfig
+    sessions: set[GameSession]
+
+    def track(self, work: Coroutine[Any, Any, Any]) -> None: ...
+
+    async def name_problem(
+        self, name: str, player: str, words: gettext.NullTranslations
+    ) -> str | None: ...
+
+
 class GameSession(asyncssh.SSHServerSession[bytes]):
-    def __init__(self, server: GameServer, gate: Gatekeeper) -> None:
+    def __init__(self, server: Host, gate: Door) -> None:
         self._server = server
         self._gate = gate
         self._chan: asyncssh.SSHServerChannel[bytes] | None = None

@@ -25,7 +25,7 @@ def test_wheel_ships_the_stylesheets_and_entry_point() -> None:
         assert f"tui/styles/{sheet}" in files
     assert "engine/py.typed" in files
     scripts = {ep.name: ep.value for ep in dist.entry_points if ep.group == "console_scripts"}
-    assert scripts["imhotep-duel"] == "tui.__main__:main"
+    assert scripts["imhotep-duel"] == "cli.main:main"
 
 
 def test_every_screen_finds_its_stylesheet() -> None:

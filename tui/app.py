@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import random
 import threading
 from collections.abc import Iterable
 from functools import partial
@@ -39,17 +38,25 @@ _LATIN_NAMES: Final = {"ru": "Russkij"}
 
 
 def setup_for(options: GameOptions, seed: int | None = None) -> Setup:
-    """A concrete set-up: a random seed and starter are drawn here, once."""
-    from engine.duel import Setup
+    """A concrete set-up, dealt once by the game's rules (the seed and who
+    starts are drawn there when the form leaves them open).
 
+    Raises :class:`match.service.Unavailable` for options the game refuses.
+    """
+    from engine.games import DEFAULT_KIND
+    from match import service
+
+    table = {"sides": options.sides, "rules": options.rules}
     if seed is None:
-        seed = options.seed if options.seed is not None else random.SystemRandom().getrandbits(32)
-    starter = options.starter
-    if starter is None or options.rules == "online":
-        # Derived from the seed, so a game set up again from its seed starts the same.
-        # The online rules always draw who starts (RULES.md section 11).
-        starter = random.Random(f"starter-{seed}").randrange(2)
-    return Setup(seed=seed, sides=options.sides, starter=starter, rules=options.rules)
+        seed = options.seed
+    if seed is not None:
+        table["seed"] = str(seed)
+    # The form keeps the starter last chosen under the classic rules; under
+    # the online rules it offers none, and the game draws who starts.
+    if options.starter is not None and options.rules != "online":
+        table["starter"] = str(options.starter)
+    setup: Setup = service.deal(DEFAULT_KIND, table)
+    return setup
 
 
 # Textual's own command palette entries, marked here so that the catalogs
@@ -246,11 +253,12 @@ class ImhotepApp(App[None]):
     def _open_store(self) -> Store | None:
         """The data folder's game store; None (and why, in store_problem) if it
         cannot be used. Games of earlier versions are brought in on the way."""
-        from match.store import Store, StoreError
+        from match import service
+        from match.store import StoreError
 
         try:
-            store = Store.open(files.store_path())
-        except StoreError as exc:
+            store = service.open_store(files.store_path())
+        except service.Unavailable as exc:
             self.store_problem = exc.reason
             return None
         from match.legacy import bring_in, waiting_files
@@ -308,7 +316,14 @@ class ImhotepApp(App[None]):
         self.last_options = options
         if options.form() != self.settings.new_game:
             self._remember(new_game=options.form())
-        self.start_game(setup_for(options), options.names, options.kinds, hints=options.hints)
+        from match import service
+
+        try:
+            setup = setup_for(options)
+        except service.Unavailable as exc:
+            self._cannot_open(exc)
+            return
+        self.start_game(setup, options.names, options.kinds, hints=options.hints)
 
     def start_game(
         self,
@@ -317,10 +332,9 @@ class ImhotepApp(App[None]):
         kinds: tuple[str, str] = ("human", "human"),
         *,
         hints: bool = False,
-    ) -> GameScreen:
-        from match.match import Match
+    ) -> GameScreen | None:
+        from match import service
         from match.seats import Seat
-        from match.store import StoreError
 
         # "away": a person at another terminal, who joins the table by its code.
         away = frozenset(who for who in (0, 1) if kinds[who] == "away")
@@ -338,28 +352,37 @@ class ImhotepApp(App[None]):
             )
             away = frozenset()
         try:
-            match = Match.new(
+            opened = service.start(
                 setup,
                 (seats[0], seats[1]),
                 store=self.store,
-                undo_mode=self.settings.undo_mode,
                 me=self.me,
-                here=frozenset({0, 1}) - away,
-                table=bool(away),
+                away=away,
+                undo_mode=self.settings.undo_mode,
                 hints=hints,
             )
-        except StoreError as exc:
+        except service.Unavailable as exc:
+            self._cannot_open(exc)
+            return None
+        self._say_not_kept(opened.not_kept)
+        return self.show_match(opened.match)
+
+    def _say_not_kept(self, problem: str | None) -> None:
+        if problem is not None:
             self.notify(
-                _("This game is not being kept: {problem}").format(problem=tr_error(exc)),
+                _("This game is not being kept: {problem}").format(problem=tr(problem)),
                 severity="error",
                 timeout=10,
                 markup=False,
             )
-            match = Match.new(
-                setup, (seats[0], seats[1]), store=None, undo_mode=self.settings.undo_mode
-            )
-            match.not_kept(exc.reason)
-        return self.show_match(match)
+
+    def _cannot_open(self, error: Exception) -> None:
+        self.notify(
+            _("Cannot open that game: {problem}").format(problem=tr_error(error)),
+            severity="error",
+            timeout=10,
+            markup=False,
+        )
 
     def show_match(self, match: Match) -> GameScreen:
         """Show ``match`` on a game screen of its own, over the start screen."""
@@ -417,9 +440,7 @@ class ImhotepApp(App[None]):
 
     def open_stored(self, game_id: int) -> GameScreen | None:
         """Come back to a game of the store, at this player's seats."""
-        from engine.duel import RecordError
-        from match.match import Match
-        from match.store import StoreError
+        from match import service
 
         if self.store is None:
             return None
@@ -428,14 +449,9 @@ class ImhotepApp(App[None]):
             self.pop_to(game)
             return game
         try:
-            match = Match.open(self.store, game_id, me=self.me)
-        except (StoreError, RecordError) as exc:
-            self.notify(
-                _("Cannot open that game: {problem}").format(problem=tr_error(exc)),
-                severity="error",
-                timeout=10,
-                markup=False,
-            )
+            match = service.resume(self.store, game_id, me=self.me)
+        except service.Unavailable as exc:
+            self._cannot_open(exc)
             return None
         return self.show_match(match)
 
@@ -460,29 +476,18 @@ class ImhotepApp(App[None]):
     def open_loaded(self, loaded: LoadedGame) -> GameScreen:
         """Show a game read from a file, standing where it was saved; it is
         kept in the store from then on as a game of its own."""
+        from match import service
         from match.clean import clean_name
-        from match.match import Match
         from match.seats import Seat
-        from match.store import StoreError
 
         save = loaded.save
         seats = tuple(
             Seat(name=clean_name(name, _("Player {number}").format(number=index + 1)), kind=kind)
             for index, (name, kind) in enumerate(zip(save.names, save.players, strict=True))
         )
-        pair = (seats[0], seats[1])
-        try:
-            match = Match.adopt(loaded.history, pair, store=self.store, me=self.me)
-        except StoreError as exc:
-            self.notify(
-                _("This game is not being kept: {problem}").format(problem=tr_error(exc)),
-                severity="error",
-                timeout=10,
-                markup=False,
-            )
-            match = Match.adopt(loaded.history, pair, store=None, me=self.me)
-            match.not_kept(exc.reason)
-        return self.show_match(match)
+        opened = service.bring_in(loaded, (seats[0], seats[1]), store=self.store, me=self.me)
+        self._say_not_kept(opened.not_kept)
+        return self.show_match(opened.match)
 
     def action_help(self) -> None:
         try:

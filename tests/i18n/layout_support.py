@@ -52,7 +52,7 @@ def source_strings() -> list[str]:
     translation) is English, not a cut word.
     """
     texts = []
-    for package in ("engine", "ai", "match", "tui", "server"):
+    for package in ("engine", "ai", "match", "tui", "server", "cli"):
         for path in sorted((ROOT / package).rglob("*.py")):
             tree = ast.parse(path.read_text(encoding="utf-8"))
             docstrings = {

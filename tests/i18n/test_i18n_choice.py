@@ -8,8 +8,8 @@ from pathlib import Path
 import msgspec
 import pytest
 
+from cli.main import parse_args
 from tui import files, i18n
-from tui.__main__ import parse_args
 from tui.app import ImhotepApp
 
 HU = "rakj le egy munkást egy szabad mezőre"  # "place a meeple on an empty cell"

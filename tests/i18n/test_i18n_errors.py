@@ -300,7 +300,7 @@ def _cli(*args: str, data: Path, **env: str) -> subprocess.CompletedProcess[str]
     environ = {k: v for k, v in os.environ.items() if k not in i18n.LOCALE_VARIABLES}
     environ.update(IMHOTEP_DATA_DIR=str(data), **env)
     return subprocess.run(
-        [sys.executable, "-m", "tui", *args],
+        [sys.executable, "-m", "cli", *args],
         capture_output=True,
         text=True,
         cwd=ROOT,

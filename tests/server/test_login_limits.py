@@ -22,7 +22,8 @@ from ssh_support import (
     start_server,
 )
 
-from server import cli, passwords
+from cli import serve
+from server import passwords
 from server.ssh import AFTER_LOGIN_SLACK, MAX_KEYS_PER_CONNECTION
 from server.throttle import ThrottleRules
 
@@ -220,20 +221,20 @@ async def test_unknown_keys_are_not_failed_logins(tmp_path: Path, keys: Keys) ->
 
 
 def test_the_login_limits_are_options() -> None:
-    args = cli.parser().parse_args(
+    args = serve.parser().parse_args(
         ["--max-logins", "10", "--max-logins-per-address", "3", "--login-seconds", "12.5"]
     )
-    config = cli.build_config(args)
+    config = serve.build_config(args)
     assert (config.max_pending, config.max_pending_per_address) == (10, 3)
     assert config.login_timeout == 12.5
-    defaults = cli.build_config(cli.parser().parse_args([]))
+    defaults = serve.build_config(serve.parser().parse_args([]))
     assert (defaults.max_pending, defaults.max_pending_per_address) == (32, 8)
     assert defaults.login_timeout == 30.0
     # A share per address above the whole is the whole.
-    wide = cli.build_config(cli.parser().parse_args(["--max-logins", "4"]))
+    wide = serve.build_config(serve.parser().parse_args(["--max-logins", "4"]))
     assert wide.max_pending_per_address == 4
     with pytest.raises(SystemExit):
-        cli.parser().parse_args(["--login-seconds", "0"])
+        serve.parser().parse_args(["--login-seconds", "0"])
 
 
 async def test_logged_in_connections_are_capped_too(tmp_path: Path, keys: Keys) -> None:

@@ -9,8 +9,8 @@ import asyncssh
 import pytest
 from ssh_support import Keys, config_for, connect, start_screen_command, start_server
 
+from cli.main import main
 from server import passwords
-from tui.__main__ import main
 
 
 def test_a_password_file_holds_salted_hashes_only(tmp_path: Path) -> None:

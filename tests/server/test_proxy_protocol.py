@@ -19,7 +19,8 @@ from ssh_support import (
     start_server,
 )
 
-from server import cli, proxy
+from cli import serve
+from server import proxy
 from server.ssh import GameServer
 
 
@@ -138,5 +139,5 @@ async def test_behind_a_proxy_each_client_has_its_own_limits(tmp_path: Path, key
 
 
 def test_proxy_protocol_is_an_option() -> None:
-    assert cli.build_config(cli.parser().parse_args(["--proxy-protocol"])).proxy_protocol
-    assert not cli.build_config(cli.parser().parse_args([])).proxy_protocol
+    assert serve.build_config(serve.parser().parse_args(["--proxy-protocol"])).proxy_protocol
+    assert not serve.build_config(serve.parser().parse_args([])).proxy_protocol

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from ssh_support import Keys, connect
 
-from tui.__main__ import main
+from cli.main import main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -22,7 +22,7 @@ async def _start(data: Path, *args: str) -> tuple[asyncio.subprocess.Process, in
     proc = await asyncio.create_subprocess_exec(
         sys.executable,
         "-m",
-        "tui",
+        "cli",
         "serve",
         "--listen",
         "127.0.0.1:0",

@@ -17,13 +17,13 @@ from pathlib import Path
 
 from tui_support import NAMES, history_of
 
+from cli.main import build_app, parse_args
 from engine.duel import Place, Setup, encode_state
 from match import saves as storage
 from match.files import store_path
 from match.match import Match
 from match.seats import Seat
 from match.store import Store, StoreError
-from tui.__main__ import build_app, parse_args
 from tui.app import ImhotepApp
 from tui.duel.keys import keys_for
 from tui.duel.screens.game import GameScreen
@@ -143,7 +143,7 @@ def test_resume_opens_the_game_in_progress() -> None:
 
 def _run_cli(*args: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "tui", *args],
+        [sys.executable, "-m", "cli", *args],
         capture_output=True,
         text=True,
         cwd=REPO,
@@ -173,7 +173,7 @@ def test_a_plain_start_leaves_the_engine_and_saves_unloaded(tmp_path: Path) -> N
     # Start-up time: the start screen must not wait for modules it does not show.
     probe = (
         "import sys\n"
-        "from tui.__main__ import build_app, parse_args\n"
+        "from cli.main import build_app, parse_args\n"
         "build_app(parse_args([]))\n"
         "heavy = ('engine', 'match.saves', 'match.match', 'ai')\n"
         "print(sorted(m for m in heavy if m in sys.modules))\n"

@@ -17,12 +17,12 @@ from pathlib import Path
 import pytest
 from textual.widgets import DataTable
 
+from cli.main import build_app, parse_args
 from engine.duel import Place, Setup
 from match.files import store_path
 from match.match import Match
 from match.seats import Seat
 from match.store import Store
-from tui.__main__ import build_app, parse_args
 from tui.app import ImhotepApp
 from tui.duel.screens.game import GameScreen
 from tui.screens.games import GamesScreen

@@ -9,10 +9,10 @@ import pytest
 from textual.widgets import Select, Static
 from tui_support import NAMES, game_screen, history_of, screen_lines
 
+from cli.main import CommandLineError, build_app, parse_args
 from engine.duel import Action, GameState, Setup, Stop, apply, legal_actions
 from match.store import Store
 from tui import files
-from tui.__main__ import CommandLineError, build_app, parse_args
 from tui.app import ImhotepApp, setup_for
 from tui.duel.screens.game import GameScreen
 from tui.duel.screens.new_game import GameOptions, NewGameScreen

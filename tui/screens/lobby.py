@@ -18,7 +18,7 @@ import random
 import time
 from dataclasses import dataclass
 from pathlib import PurePath
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
 
 from rich.text import Text
 from textual import on
@@ -37,8 +37,8 @@ from tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from engine.duel.state import Rules
+    from match.match import Match
     from match.store import GameSummary, Store
-    from tui.app import ImhotepApp
 
 POLL_SECONDS = 1.0
 MAX_TABLES_ENV = "IMHOTEP_MAX_TABLES"
@@ -424,7 +424,7 @@ class LobbyScreen(Screen[None]):
         self._loaded = 0.0
 
     @property
-    def imhotep(self) -> ImhotepApp:
+    def imhotep(self) -> Host:
         return self.app  # type: ignore[return-value]
 
     def compose(self) -> ComposeResult:
@@ -621,50 +621,44 @@ class LobbyScreen(Screen[None]):
             self._join_code(row.code)
 
     def _join_code(self, code: str) -> None:
-        from engine.duel import RecordError
-        from match.match import Match
-        from match.store import StoreError
+        from match import service
 
         store = self.imhotep.store
         if store is None:
             return
         try:
-            match = Match.join(store, code, me=self.imhotep.me, name=self.player_name)
-        except (StoreError, RecordError) as exc:
+            match = service.join(store, code, me=self.imhotep.me, name=self.player_name)
+        except service.Unavailable as exc:
             self.say(_("Cannot join that table: {reason}").format(reason=_why(exc)))
             self.reload()
             return
         self.imhotep.show_match(match)
 
     def _watch(self, game_id: int) -> None:
-        from engine.duel import RecordError
-        from match.match import Match
-        from match.store import StoreError
+        from match import service
 
         store = self.imhotep.store
         if store is None:
             return
         try:
             # A seat that is not this player's is never taken: the game is read-only here.
-            match = Match.open(store, game_id, me=self.imhotep.me, seats=frozenset())
-        except (StoreError, RecordError) as exc:
+            match = service.watch(store, game_id, me=self.imhotep.me)
+        except service.Unavailable as exc:
             self.say(_("Cannot watch that game: {reason}").format(reason=_why(exc)))
             return
         self.imhotep.show_match(match)
 
     def _replay(self, game_id: int) -> None:
         """A finished game, move by move, in the game log's replay viewer."""
-        from engine.duel import RecordError
-        from match.match import stored_history
-        from match.store import StoreError
+        from match import service
         from tui.duel.screens.log import LogScreen
 
         store = self.imhotep.store
         if store is None:
             return
         try:
-            history, seats = stored_history(store, game_id)
-        except (StoreError, RecordError) as exc:
+            history, seats = service.replay(store, game_id)
+        except service.Unavailable as exc:
             self.say(_("Cannot open that game: {problem}").format(problem=_why(exc)))
             return
         names = (seats[0].name, seats[1].name)
@@ -688,10 +682,10 @@ class LobbyScreen(Screen[None]):
     def _host_chosen(self, choice: HostChoice | None) -> None:
         if choice is None:
             return
-        from engine.duel import RecordError, Setup
-        from match.match import Match
+        from engine.games import DEFAULT_KIND
+        from match import service
         from match.seats import Seat
-        from match.store import StoreError, TooManyTables
+        from match.store import StoreError
 
         store = self.imhotep.store
         if store is None:
@@ -710,34 +704,31 @@ class LobbyScreen(Screen[None]):
                 self.say(_("A table for yourself? Leave 'For' empty to open it for anyone."))
                 return
         rng = random.SystemRandom()
-        seed = rng.getrandbits(32)
         sides = choice.sides
         if sides == "random":
             sides = "".join(rng.choice("AB") for _ in range(4))
-        # Who starts is drawn under either rules (the online rules require it).
-        starter = random.Random(f"starter-{seed}").randrange(2)
-        setup = Setup(seed=seed, sides=sides, starter=starter, rules=choice.rules)
         # Until someone sits down, the free seat is named as a new game names it.
         waiting = choice.invite or _("Player {number}").format(number=2)
         seats = (Seat(name=self.player_name), Seat(name=waiting))
         try:
-            match = Match.new(
+            # No starter is given: who starts is drawn, under either rules.
+            setup = service.deal(DEFAULT_KIND, {"sides": sides, "rules": choice.rules}, rng=rng)
+            match = service.host(
+                store,
                 setup,
                 seats,
-                store=store,
-                here=frozenset({0}),
-                table=True,
+                mine=0,
                 invited=invited,
                 me=self.imhotep.me,
                 hints=choice.hints,
                 owner_cap=max_tables(),
             )
-        except TooManyTables as exc:
+        except service.TableCapReached as exc:
             # Another terminal of this player opened a table meanwhile: the
             # store counted it in the same transaction.
             self.say(_why(exc))
             return
-        except (StoreError, RecordError) as exc:
+        except service.Unavailable as exc:
             self.say(_("Cannot open a table: {reason}").format(reason=_why(exc)))
             return
         self.imhotep.show_match(match)
@@ -748,13 +739,39 @@ class LobbyScreen(Screen[None]):
     def _computer_chosen(self, level: str | None) -> None:
         if level is None:
             return
-        from tui.app import setup_for
-        from tui.duel.screens.new_game import GameOptions
+        from engine.games import DEFAULT_KIND
+        from match import service
 
-        options = GameOptions(
-            names=(self.player_name, _("Computer")), kinds=("human", level), starter=None
-        )
-        self.imhotep.start_game(setup_for(options), options.names, options.kinds)
+        try:
+            # Who starts is drawn, as for a table.
+            setup = service.deal(DEFAULT_KIND)
+        except service.Unavailable as exc:
+            self.say(_("Cannot open that game: {problem}").format(problem=_why(exc)))
+            return
+        self.imhotep.start_game(setup, (self.player_name, _("Computer")), ("human", level))
+
+
+class Host(Protocol):
+    """What the lobby needs of the app it runs in (:class:`tui.app.ImhotepApp`).
+
+    Named here rather than imported: the app shows the lobby, so the lobby
+    must not import the app.
+    """
+
+    ascii: bool
+    me: str
+    store_problem: str | None
+
+    @property
+    def store(self) -> Store | None: ...
+
+    def open_stored(self, game_id: int) -> object: ...
+
+    def show_match(self, match: Match) -> object: ...
+
+    def start_game(
+        self, setup: Any, names: tuple[str, str], kinds: tuple[str, str] = ..., *, hints: bool = ...
+    ) -> object: ...
 
 
 class LobbyGameScreen(GameScreen):

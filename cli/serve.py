@@ -1,4 +1,8 @@
-"""``imhotep-duel serve``: start the SSH duel server, or add a friend's key."""
+"""``imhotep-duel serve``: start the SSH duel server, or add a friend's key.
+
+The server (:mod:`server`) knows nothing of the command line: this reads the
+options into its :class:`~server.config.ServerConfig`.
+"""
 
 from __future__ import annotations
 

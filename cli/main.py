@@ -1,0 +1,239 @@
+"""Command line: ``imhotep-duel`` or ``python -m cli``.
+
+``imhotep-duel``              the start screen
+``imhotep-duel --resume``     go on with a game in progress (a list if several)
+``imhotep-duel --load PATH``  open a save file or a game record
+``imhotep-duel host``         open a table for a player in another terminal
+``imhotep-duel join CODE``    take the other seat of a table, or come back to yours
+``imhotep-duel serve``        serve the game over SSH (:mod:`cli.serve` has its options)
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from tui import i18n
+from tui.i18n import LANGUAGES, _, tr_error
+
+# Imported late (see build_app) so that --help and argument errors answer at once.
+if TYPE_CHECKING:
+    from match.match import Match
+    from match.store import Store
+    from tui.app import ImhotepApp
+
+
+def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
+    # Given again after a sub-command; SUPPRESS keeps a sub-command's parser
+    # from overwriting what was given before it.
+    default = None if top else argparse.SUPPRESS
+    parser.add_argument(
+        "--ascii",
+        action="store_true",
+        default=False if top else argparse.SUPPRESS,
+        help="draw with plain ASCII (for fonts without symbols)",
+    )
+    parser.add_argument(
+        "--lang",
+        # tui.i18n is light (no Textual, no engine), so --help can list these.
+        choices=tuple(LANGUAGES),
+        default=default,
+        help="the language to play in (default: the setting, else LC_ALL, LC_MESSAGES, LANG)",
+    )
+    parser.add_argument(
+        "--store",
+        metavar="PATH",
+        type=Path,
+        default=default,
+        help="the game database to use (two accounts may share one file)",
+    )
+    parser.add_argument(
+        "--name", metavar="NAME", default=default, help="your name at a table you host or join"
+    )
+    parser.add_argument(
+        "--player", metavar="ID", default=default, help=argparse.SUPPRESS
+    )  # who the person at this keyboard is (the SSH server passes a key's id)
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog="imhotep-duel", description="Imhotep: The Duel, in the terminal."
+    )
+    _common(parser, top=True)
+    opening = parser.add_mutually_exclusive_group()
+    opening.add_argument("--resume", action="store_true", help="continue a game in progress")
+    # The SSH server's sessions start in the lobby of its shared store.
+    opening.add_argument("--lobby", action="store_true", help=argparse.SUPPRESS)
+    opening.add_argument(
+        "--load", metavar="PATH", type=Path, help="open a saved game or a game record"
+    )
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    host = commands.add_parser(
+        "host", help="open a table for a player in another terminal and show its code"
+    )
+    _common(host, top=False)
+    host.add_argument(
+        "--sides", default="AAAA", help="monument sides: obelisk, temple, pyramids, chamber"
+    )
+    host.add_argument(
+        "--seat", type=int, choices=(1, 2), default=1, help="play as player 1 or player 2"
+    )
+    host.add_argument("--starter", type=int, choices=(1, 2), help="who starts (default: drawn)")
+    host.add_argument(
+        "--online-rules",
+        action="store_true",
+        help="play the online rules: boats are refilled when the turn ends, who starts is drawn",
+    )
+    host.add_argument(
+        "--hints",
+        action="store_true",
+        help="allow hints at this table (the other player is told of each one)",
+    )
+    join = commands.add_parser("join", help="take the other seat of a table by its code")
+    _common(join, top=False)
+    join.add_argument("code", help="the table's code, as the host's screen shows it")
+    # Listed for --help only: main() hands "serve" to cli.serve before parsing.
+    commands.add_parser("serve", help="serve the game over SSH (see imhotep-duel serve --help)")
+    return parser.parse_args(argv)
+
+
+class CommandLineError(Exception):
+    """A game named on the command line cannot be opened."""
+
+    def __init__(self, message: str, code: int) -> None:
+        super().__init__(message)
+        self.code = code
+
+
+def _player_name(args: argparse.Namespace) -> str:
+    from match.clean import clean_name
+
+    if args.name:
+        return clean_name(args.name, "Player")
+    import getpass
+
+    try:
+        return clean_name(getpass.getuser().capitalize(), "Player")
+    except (KeyError, OSError):
+        return "Player"
+
+
+def _store(args: argparse.Namespace, *, required: bool) -> tuple[Store | None, str | None]:
+    """The store the command line names (or the data folder's), else why not."""
+    from match import service
+
+    try:
+        return service.open_store(args.store), None
+    except service.Unavailable as exc:
+        if required or args.store is not None:
+            raise CommandLineError(
+                _("the game store cannot be used: {problem}").format(problem=tr_error(exc)), 2
+            ) from exc
+        return None, exc.reason
+
+
+def _host(args: argparse.Namespace, store: Store, me: str) -> Match:
+    from engine.games import DEFAULT_KIND
+    from match import service
+    from match.seats import Seat
+
+    if args.online_rules and args.starter:
+        raise CommandLineError(_("the online rules draw who starts: leave out --starter."), 2)
+    options = {"sides": args.sides, "rules": "online" if args.online_rules else "classic"}
+    if args.starter:
+        options["starter"] = str(args.starter - 1)
+    mine = args.seat - 1
+    names = ["Player 1", "Player 2"]
+    names[mine] = _player_name(args)
+    seats = (Seat(name=names[0]), Seat(name=names[1]))
+    setup = service.deal(DEFAULT_KIND, options)
+    return service.host(store, setup, seats, mine=mine, me=me, hints=args.hints)
+
+
+def build_app(args: argparse.Namespace) -> ImhotepApp:
+    """The app the command line asks for, with its opening game if one was named.
+
+    Raises :class:`CommandLineError` when that game cannot be opened.
+    """
+    # The engine and the saves are loaded only when a game is named here: a
+    # plain start should not wait for them.
+    from match.seats import local_player
+    from tui.app import ImhotepApp
+
+    me = args.player or local_player()
+    ascii = True if args.ascii else None
+    command = getattr(args, "command", None)
+    if command in ("host", "join"):
+        from match import service
+
+        store = _store(args, required=True)[0]
+        assert store is not None
+        try:
+            if command == "host":
+                match = _host(args, store, me)
+            else:
+                match = service.join(store, args.code, me=me, name=_player_name(args))
+        except service.Unavailable as exc:
+            store.close()
+            raise CommandLineError(tr_error(exc), 2) from exc
+        except CommandLineError:
+            store.close()
+            raise
+        return ImhotepApp(ascii=ascii, open_match=match, store=store, me=me, lang=args.lang)
+    if args.lobby:
+        store = _store(args, required=True)[0]
+        # IMHOTEP_SERVER: an SSH session, whose app must offer no dialog on the server's disk.
+        disk = os.environ.get("IMHOTEP_SERVER") != "1"
+        return ImhotepApp(
+            ascii=ascii, store=store, me=me, lobby=_player_name(args), disk=disk, lang=args.lang
+        )
+    if args.load is not None:
+        from match import service
+
+        try:
+            loaded = service.read_file(args.load)
+        except service.Unavailable as exc:
+            raise CommandLineError(tr_error(exc), 2) from exc
+        store, problem = _store(args, required=False)
+        return ImhotepApp(
+            ascii=ascii, open_game=loaded, store=store, store_problem=problem, me=me, lang=args.lang
+        )
+    if args.store is None and not args.resume:
+        return ImhotepApp(ascii=ascii, me=me, lang=args.lang)
+    store, problem = _store(args, required=args.resume)
+    app = ImhotepApp(ascii=ascii, store=store, store_problem=problem, me=me, lang=args.lang)
+    if args.resume:
+        games = app.unfinished_games()
+        if not games:
+            raise CommandLineError(_("there is no game to resume."), 1)
+        app.resume_first = games[0].id if len(games) == 1 else "list"
+    return app
+
+
+def main(argv: list[str] | None = None) -> int:
+    arguments = sys.argv[1:] if argv is None else argv
+    if arguments[:1] == ["serve"]:
+        # The SSH server keeps its own options; it is loaded only when asked for.
+        from cli.serve import main as serve
+
+        return serve(arguments[1:])
+    args = parse_args(argv)
+    # The app chooses again when it starts; a game that cannot be opened is
+    # explained here, before there is an app, in the language it would speak.
+    from tui.files import read_settings
+
+    i18n.use(i18n.choose_language(args.lang, read_settings().lang))
+    try:
+        app = build_app(args)
+    except CommandLineError as exc:
+        print(f"imhotep-duel: {exc}", file=sys.stderr)
+        return exc.code
+    app.run()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
