@@ -95,9 +95,7 @@ class GameScreen(MatchEvents):
         self.cursor = chosen.cursor
         self.selected = chosen.selected
         if chosen.preview is None and self.preview is not None:
-            self._preview = None
-            self._sync_marks()
-            self._show_prompt()
+            self._drop_preview()
         if decision.said is not None:
             said = decision.said
             self.say(said.text, error=said.error, topic=said.topic)

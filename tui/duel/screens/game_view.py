@@ -274,10 +274,13 @@ class GameView(Screen[None]):
         """Drop the unload on show, if any, and say ``words``."""
         if self.preview is None:
             return
+        self._drop_preview()
+        self.say(words)
+
+    def _drop_preview(self) -> None:
         self._preview = None
         self._sync_marks()
         self._show_prompt()
-        self.say(words)
 
     # --- settings and help ---------------------------------------------------------
 
