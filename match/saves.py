@@ -228,6 +228,35 @@ def write_game(
     return write_save_file(path, save)
 
 
+def save_game_as(
+    name: str,
+    history: History,
+    *,
+    names: tuple[str, str],
+    players: tuple[PlayerKind, PlayerKind],
+    ascii: bool = False,
+    replace: bool = False,
+) -> Path | None:
+    """Keep the game under a name the player chose (the game screen's save).
+
+    None, writing nothing, when a save of that name exists and ``replace``
+    is False: the player is asked first. Every failure is a StorageError
+    that names the file.
+    """
+    path = save_path(name)
+    try:
+        taken = path.exists()
+    except OSError as exc:
+        label = clean_text(path.name, 200)
+        raise StorageError(
+            msg("{label}: {problem}", label=label, problem=os_error_reason(exc))
+        ) from None
+    if taken and not replace:
+        return None
+    settings = GameSettings(undo_mode=history.undo_mode, ascii=ascii)
+    return write_game(path, history, names=names, players=players, settings=settings)
+
+
 def save_exists(name: str) -> bool:
     return save_path(name).exists()
 

@@ -20,11 +20,12 @@ from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 
-from engine.duel import GameState, UnloadPreview
+from engine.duel import GameState
 from engine.duel.tokens import BOAT_NAMES
 from tui.duel.cursor import Target
 from tui.duel.glyphs import ASCII, UNICODE, Glyphs, meeple_text, token_style, token_text
 from tui.duel.keys import BOAT_KEYS
+from tui.duel.marks import Marks
 from tui.duel.token_words import SHORT_WIDTH, action_key, full_name, short_words
 from tui.i18n import _, current_language, pgettext
 from tui.widgets.strips import StripView
@@ -77,20 +78,6 @@ CELL_HEIGHT: Final = SMALL.cell_height
 SLOT_WIDTH: Final = SMALL.slot_width
 WIDTH: Final = SMALL.width
 HEIGHT: Final = SMALL.height
-
-
-@dataclass(frozen=True)
-class Marks:
-    """What the current step lets the player choose, and where the cursor is."""
-
-    cells: frozenset[int] = frozenset()  # cells a meeple may be placed on
-    boats: frozenset[int] = frozenset()  # boats that may be unloaded
-    slots: frozenset[tuple[int, int]] = frozenset()  # (boat, slot) choosable
-    selected: tuple[int, int] | None = None  # first slot of a swap
-    cursor: Target | None = None
-    recent_cell: int | None = None  # where the last action placed a meeple
-    recent_boat: int | None = None  # the boat the last action used
-    preview: UnloadPreview | None = None  # an unload shown before it is confirmed
 
 
 class CellChosen(Message):

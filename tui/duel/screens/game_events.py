@@ -1,0 +1,117 @@
+"""What the game screen does with the match's reports.
+
+A move, a takeback, a change of seats or a notice may come from this
+keyboard, the computer or another terminal; each arrives as an event of
+:mod:`match.match`, and :class:`MatchEvents` brings the view up to date.
+"""
+
+from __future__ import annotations
+
+from engine.duel import outcome
+from match import policy
+from match.match import Event, Match, Moved, Notice, Rewound, SeatsChanged, TakebackAsked
+from tui.duel import prompts
+from tui.duel.screens.game_view import GameView
+from tui.duel.widgets.player import PlayerPanel
+from tui.i18n import _, tr
+from tui.screens.files import ConfirmScreen
+from tui.widgets.line import Line
+
+
+class MatchEvents(GameView):
+    """The view, kept up with what the match reports."""
+
+    def __init__(self, match: Match, *, ascii: bool | None = None) -> None:
+        super().__init__(match, ascii=ascii)
+        self._asked: TakebackAsked | None = None
+        match.subscribe(self._on_match_event)
+
+    def _on_match_event(self, event: Event) -> None:
+        """What the match reports, from this keyboard, the computer or elsewhere."""
+        if isinstance(event, Moved):
+            self.selected = None
+            self._asked = None
+            self.state = self.match.state
+            if self.match.store is None and self.match.store_problem is not None:
+                self.retry_store()
+            if event.by == "here":
+                self.say("")
+            else:
+                # The log's sentence, with the level beside the name it starts with.
+                name, said = self.names[event.seat], tr(event.told or event.text)
+                line = self.query_one("#message", Line)
+                if event.told and not line.sentences_shown((said,)):
+                    # Names of tokens are long in some languages: rather the
+                    # codes the boats show than a part of the move unsaid.
+                    said = tr(self.match.told_in_codes())
+                kind = self.kinds[event.seat]
+                self.say(prompts.moved_words(said, name, kind, by_computer=event.by == "computer"))
+            if self.state.over:
+                self._game_over()
+        elif isinstance(event, Rewound):
+            self.selected = None
+            self._asked = None
+            self.state = self.match.state
+            self.say(tr(event.message))
+            if self.state.over:
+                self._game_over()
+        elif isinstance(event, Notice):
+            self.notify(
+                tr(event.message),
+                severity="error" if event.error else "information",
+                timeout=10 if event.error else 5,
+                markup=False,
+            )
+        elif isinstance(event, SeatsChanged):
+            if self._ready:
+                for panel in self.query(PlayerPanel):
+                    panel.set_player(
+                        self.names[panel.who], policy.seat_shown_as(self.match, panel.who)
+                    )
+                self._show_prompt()
+                self._refresh_footer()
+                if event.message:
+                    self.say(tr(event.message))
+        elif isinstance(event, TakebackAsked):
+            self._ask_takeback(event)
+
+    def _ask_takeback(self, event: TakebackAsked) -> None:
+        if self._asked == event:
+            return
+        self._asked = event
+        name = self.names[event.seat]
+
+        def answered(yes: bool | None) -> None:
+            if self._asked == event:
+                self._asked = None
+                self.say(tr(self.match.answer_takeback(bool(yes))))
+
+        self.app.push_screen(
+            ConfirmScreen(
+                _("{name} asks to take back their last move. Allow it?").format(name=name)
+            ),
+            answered,
+        )
+
+    def _game_over(self) -> None:
+        from tui.duel.screens.game_over import GameOverScreen
+
+        self.app.push_screen(
+            GameOverScreen(self.state, self.names, new_game=not self.match.watching),
+            self._after_game,
+        )
+
+    async def _after_game(self, choice: str | None) -> None:
+        result = outcome(self.state)
+        if result is not None and self.match.watching:
+            self.say(tr(result.describe(self.names)) + ".")
+        elif result is not None:
+            self.say(
+                _("{result}. Press n for a new game.").format(
+                    result=tr(result.describe(self.names))
+                )
+            )
+        if choice == "new":
+            await self.app.run_action("new_game")
+        elif choice == "quit":
+            self.app.exit()
