@@ -180,12 +180,12 @@ class Match:
         return self.history.state
 
     @property
-    def names(self) -> tuple[str, str]:
-        return self.seats[0].name, self.seats[1].name
+    def names(self) -> tuple[str, ...]:
+        return tuple(seat.name for seat in self.seats)
 
     @property
-    def kinds(self) -> tuple[str, str]:
-        return self.seats[0].kind, self.seats[1].kind
+    def kinds(self) -> tuple[str, ...]:
+        return tuple(seat.kind for seat in self.seats)
 
     @property
     def computers(self) -> dict[int, ComputerPlayer]:
@@ -229,7 +229,8 @@ class Match:
         # Codes for tokens are the Duel's own words; the contract has none.
         from engine.duel import describe
 
-        names = self.names
+        first, second = self.names
+        names = (first, second)
         return self._log.told_last(
             self.history, lambda before, action: describe(before, action, names, codes=True)
         )

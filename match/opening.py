@@ -146,7 +146,7 @@ def join(
         if not seat.computer and seat.owner is None:
             store.claim(game_id, index, me, name)
             return open_stored(cls, store, game_id, me=me, seats=frozenset({index}))
-    raise StoreError(msg("both seats of that table are taken and played now"))
+    raise StoreError(msg("every seat of that table is taken and played now"))
 
 
 def adopt(

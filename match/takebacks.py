@@ -33,7 +33,9 @@ class Takebacks:
     def target(self) -> int | None:
         """The ply an undo asked for here would go back to, if any."""
         here = sorted(self.match.here)
-        if len(here) != 1:
+        # A takeback is one player asking the other: at a table of more than
+        # two there is no one other player to ask, so there is none.
+        if len(here) != 1 or len(self.match.seats) != 2:
             return None
         # A game across terminals is always in safe mode: nobody sees a token
         # come to light and then takes the move back.

@@ -55,6 +55,8 @@ class Undo:
             return msg("Undo is off while the computer plays both sides.")
         if match.shared and match.request is not None:
             return msg("A takeback has been asked for already: wait for the answer.")
+        if match.shared and len(match.seats) > 2:
+            return msg("A game of more than two players across terminals has no takebacks.")
         if match.history.undo_floor > 0:
             if match.shared:
                 return msg("Undo stops where a face-down token came to light.")

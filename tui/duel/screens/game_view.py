@@ -87,11 +87,14 @@ class GameView(Screen[None]):
 
     @property
     def names(self) -> tuple[str, str]:
-        return self.match.names
+        # The Duel is a game of two: its screens name exactly two seats.
+        first, second = self.match.names
+        return first, second
 
     @property
     def kinds(self) -> tuple[str, str]:
-        return self.match.kinds
+        first, second = self.match.kinds
+        return first, second
 
     # --- layout -------------------------------------------------------------
 
