@@ -7,6 +7,7 @@ from __future__ import annotations
 import contextlib
 import os
 import sqlite3
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -238,7 +239,7 @@ def connect(path: Path, *, create: bool) -> tuple[sqlite3.Connection, int, bool]
     # names, notation and set-up then refuse or show harmlessly.
     db.text_factory = _lenient_text
     try:
-        return db, *_prepare(db, label)
+        return db, *_prepare_when_free(db, label)
     except StoreError:
         db.close()
         raise
@@ -253,12 +254,35 @@ def connect(path: Path, *, create: bool) -> tuple[sqlite3.Connection, int, bool]
         raise StoreError(msg("{label}: {problem}", label=label, problem=damaged())) from None
 
 
+def _prepare_when_free(db: sqlite3.Connection, label: str) -> tuple[int, bool]:
+    """:func:`_prepare`, tried again while another process holds the file.
+
+    Two programs started at once may both find a new, empty file: while one
+    turns it into a WAL database, SQLite answers the other "locked" at once
+    for some steps, without waiting on the busy timeout. Such a moment passes;
+    only a lock held past the busy timeout is the player's problem.
+    """
+    deadline = time.monotonic() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            return _prepare(db, label)
+        except sqlite3.OperationalError as exc:
+            busy = exc.sqlite_errorcode & 0xFF in (sqlite3.SQLITE_BUSY, sqlite3.SQLITE_LOCKED)
+            if not busy or time.monotonic() >= deadline:
+                raise
+            time.sleep(0.02)
+
+
 def _prepare(db: sqlite3.Connection, label: str) -> tuple[int, bool]:
     # Reading the header first: a file that is not a database (or is
-    # damaged there) fails here, before any pragma could write to it.
-    app_id = db.execute("PRAGMA application_id").fetchone()[0]
-    version = db.execute("PRAGMA user_version").fetchone()[0]
-    tables = db.execute("SELECT count(*) FROM sqlite_schema").fetchone()[0]
+    # damaged there) fails here, before any pragma could write to it. One
+    # statement, so one snapshot: read apart, another process creating the
+    # file could commit between them (its tables seen, its id not yet).
+    app_id, version, tables = db.execute(
+        "SELECT (SELECT application_id FROM pragma_application_id),"
+        " (SELECT user_version FROM pragma_user_version),"
+        " (SELECT count(*) FROM sqlite_schema)"
+    ).fetchone()
     if tables and app_id != APPLICATION_ID:
         raise StoreError(
             msg("{label}: is a database of another program; it was left alone", label=label)
