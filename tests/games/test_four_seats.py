@@ -126,6 +126,8 @@ def test_four_processes_play_one_builders_table_to_the_end(tmp_path: Path) -> No
     try:
         deadline = time.monotonic() + 180
         while not BUILDERS.over(host.state) and time.monotonic() < deadline:
+            stopped = [p.returncode for p in seats if p.poll() not in (None, 0)]
+            assert not stopped, f"a seat's process stopped with {stopped} (its error is above)"
             host.poll()
             if host.to_move == 0 and all(s.owner for s in host.seats):
                 assert host.play(rng.choice(list(BUILDERS.legal_actions(host.state)))) is None

@@ -138,7 +138,7 @@ def test_a_full_table_is_refused(store: Store) -> None:
     table = service.host(store, Setup(seed=4), SEATS, mine=0, me=ANN)
     assert table.code is not None
     service.join(store, table.code, me=BOB, name="Bob")
-    with pytest.raises(service.Unavailable, match="both seats"):
+    with pytest.raises(service.Unavailable, match="every seat"):
         service.join(store, table.code, me=EVE, name="Eve")
 
 
