@@ -142,10 +142,10 @@ def join(
     for index, seat in enumerate(stored.seats):
         if seat.owner == me and not seat.computer and not stored.presence[index].live(now):
             return open_stored(cls, store, game_id, me=me, seats=frozenset({index}))
-    for index, seat in enumerate(stored.seats):
-        if not seat.computer and seat.owner is None:
-            store.claim(game_id, index, me, name)
-            return open_stored(cls, store, game_id, me=me, seats=frozenset({index}))
+    if any(not seat.computer and seat.owner is None for seat in stored.seats):
+        taken = store.claim_free(game_id, me, name)
+        if taken is not None:
+            return open_stored(cls, store, game_id, me=me, seats=frozenset({taken}))
     raise StoreError(msg("every seat of that table is taken and played now"))
 
 

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import secrets
 import socket
+import sqlite3
 import time
 from collections.abc import Sequence
 
@@ -26,42 +27,66 @@ class Seats(StoreBase):
         Once both seats have their people the table is a game in play.
         """
         with self._errors(), self._write() as db:
+            self._claim(db, game_id, seat, owner, name)
+
+    def claim_free(self, game_id: int, owner: str, name: str | None = None) -> int | None:
+        """Take the first free person's seat of a table for ``owner``; which
+        seat, or None when every seat is taken.
+
+        The free seat is chosen in the transaction that takes it: at a table
+        of more than two, players joining at once each get a seat of their own
+        instead of all reaching for the first one they saw free.
+        """
+        with self._errors(), self._write() as db:
             row = db.execute(
-                "SELECT kind, owner FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
-            ).fetchone()
-            if row is None:
-                raise StoreError(msg("game {game} has no seat {seat}", game=game_id, seat=seat + 1))
-            kind, current = row
-            if kind != HUMAN:
-                raise StoreError(msg("that seat is the computer's"))
-            if current is not None and current != owner:
-                raise StoreError(msg("that seat has been taken by another player"))
-            invited = db.execute("SELECT invited FROM games WHERE id = ?", (game_id,)).fetchone()
-            if current is None and invited and invited[0] and invited[0] != owner:
-                raise StoreError(msg("that table is kept for another player"))
-            if name is not None:
-                db.execute(
-                    "UPDATE seats SET owner = ?, name = ? WHERE game_id = ? AND seat = ?",
-                    (owner, name, game_id, seat),
-                )
-            else:
-                db.execute(
-                    "UPDATE seats SET owner = ? WHERE game_id = ? AND seat = ?",
-                    (owner, game_id, seat),
-                )
-            # A seat change is news to every process holding the game, and to lists.
-            db.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", (game_id,))
-            self._tables_moved(db)
-            free = db.execute(
-                "SELECT count(*) FROM seats WHERE game_id = ? AND kind = ? AND owner IS NULL",
+                "SELECT min(seat) FROM seats WHERE game_id = ? AND kind = ? AND owner IS NULL",
                 (game_id, HUMAN),
-            ).fetchone()[0]
-            if not free:
-                db.execute(
-                    "UPDATE games SET status = 'playing', updated_at = ?"
-                    " WHERE id = ? AND status = 'open'",
-                    (time.time(), game_id),
-                )
+            ).fetchone()
+            if row is None or row[0] is None:
+                return None
+            seat = int(row[0])
+            self._claim(db, game_id, seat, owner, name)
+            return seat
+
+    def _claim(
+        self, db: sqlite3.Connection, game_id: int, seat: int, owner: str, name: str | None
+    ) -> None:
+        row = db.execute(
+            "SELECT kind, owner FROM seats WHERE game_id = ? AND seat = ?", (game_id, seat)
+        ).fetchone()
+        if row is None:
+            raise StoreError(msg("game {game} has no seat {seat}", game=game_id, seat=seat + 1))
+        kind, current = row
+        if kind != HUMAN:
+            raise StoreError(msg("that seat is the computer's"))
+        if current is not None and current != owner:
+            raise StoreError(msg("that seat has been taken by another player"))
+        invited = db.execute("SELECT invited FROM games WHERE id = ?", (game_id,)).fetchone()
+        if current is None and invited and invited[0] and invited[0] != owner:
+            raise StoreError(msg("that table is kept for another player"))
+        if name is not None:
+            db.execute(
+                "UPDATE seats SET owner = ?, name = ? WHERE game_id = ? AND seat = ?",
+                (owner, name, game_id, seat),
+            )
+        else:
+            db.execute(
+                "UPDATE seats SET owner = ? WHERE game_id = ? AND seat = ?",
+                (owner, game_id, seat),
+            )
+        # A seat change is news to every process holding the game, and to lists.
+        db.execute("UPDATE games SET revision = revision + 1 WHERE id = ?", (game_id,))
+        self._tables_moved(db)
+        free = db.execute(
+            "SELECT count(*) FROM seats WHERE game_id = ? AND kind = ? AND owner IS NULL",
+            (game_id, HUMAN),
+        ).fetchone()[0]
+        if not free:
+            db.execute(
+                "UPDATE games SET status = 'playing', updated_at = ?"
+                " WHERE id = ? AND status = 'open'",
+                (time.time(), game_id),
+            )
 
     def attach(self, game_id: int, seats: Sequence[int], session: str) -> None:
         """Mark ``seats`` as played by the process ``session`` from now on."""

@@ -154,3 +154,21 @@ def test_two_processes_opening_tables_at_once_never_pass_the_cap(tmp_path: Path)
     assert sum(refused for _, refused in counts) == 55
     with Store.open(path) as store:
         assert len(store.open_tables()) == 25
+
+
+def test_players_joining_at_once_each_get_a_seat_of_their_own(tmp_path: Path) -> None:
+    path = tmp_path / "games.sqlite3"
+    with Store.open(path) as host:
+        seats = (Seat(name="Ann", owner="key:ann"), *(Seat(name=f"P{n}") for n in (2, 3, 4)))
+        game = host.create_game(b"{}", seats, kind="builders", status="open", table=True)
+    # Both saw seat 1 free; the store hands out the seat in the claiming transaction.
+    first, second = Store.open(path), Store.open(path)
+    assert [s.owner for s in first.game(game).seats] == ["key:ann", None, None, None]
+    assert first.claim_free(game, "key:bob", "Bob") == 1
+    assert second.claim_free(game, "key:cy", "Cy") == 2
+    assert second.game(game).status == "open"
+    assert first.claim_free(game, "key:dee", "Dee") == 3
+    assert second.claim_free(game, "key:eve", "Eve") is None
+    stored = second.game(game)
+    assert [s.name for s in stored.seats] == ["Ann", "Bob", "Cy", "Dee"]
+    assert stored.status == "playing"
