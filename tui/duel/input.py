@@ -29,6 +29,7 @@ from engine.duel import (
     why_illegal,
 )
 from engine.duel.actions import PASS, PLACES, STOP, UNLOADS
+from engine.duel.invariants import SLOTS as BOAT_SLOTS
 from tui.duel import cursor as nav
 from tui.duel.help.topics import TOKEN_TOPICS
 from tui.i18n import _, tr
@@ -169,7 +170,7 @@ def _digit(state: GameState, selection: Selection, number: int) -> Decision:
             return Decision(
                 selection, said=Said(_("First choose a boat with a-f, then its slot with 1-3."))
             )
-        if number > 3:
+        if number > BOAT_SLOTS:
             return Decision(selection, said=Said(_("A boat has slots 1, 2 and 3."), error=True))
         at_slot = replace(
             selection, cursor=nav.position_of(nav.Target("slot", target.number, number - 1))
