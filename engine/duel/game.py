@@ -67,6 +67,9 @@ class DuelGame:
     ) -> Setup:
         opts.check_seats(seats, self.seat_counts)
         given = opts.table_options(options, OPTIONS)
+        if given.get("sides") == "random":
+            # A random mix of the monuments' sides, drawn like the rest of the deal.
+            given = {**given, "sides": "".join(rng.choice("AB") for _ in range(4))}
         try:
             sides = str(Sides.parse(given.get("sides", "AAAA")))
         except ValueError as exc:

@@ -75,3 +75,15 @@ def test_deal_refuses_what_the_game_does_not_offer(
         GAMES[kind].deal(seats, random.Random(0), options)
     assert words in str(caught.value)
     assert words in caught.value.reason.render()
+
+
+def test_the_duel_draws_a_random_mix_of_sides_when_asked() -> None:
+    import random
+
+    from engine.games import game
+
+    duel = game("duel")
+    drawn = {duel.deal(2, random.Random(n), {"sides": "random"}).sides for n in range(40)}
+    assert len(drawn) > 4 and all(len(s) == 4 and set(s) <= {"A", "B"} for s in drawn)
+    again = duel.deal(2, random.Random(5), {"sides": "random"})
+    assert again == duel.deal(2, random.Random(5), {"sides": "random"})

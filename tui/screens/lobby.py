@@ -705,8 +705,6 @@ class LobbyScreen(Screen[None]):
                 return
         rng = random.SystemRandom()
         sides = choice.sides
-        if sides == "random":
-            sides = "".join(rng.choice("AB") for _ in range(4))
         # Until someone sits down, the free seat is named as a new game names it.
         waiting = choice.invite or _("Player {number}").format(number=2)
         seats = (Seat(name=self.player_name), Seat(name=waiting))
