@@ -28,8 +28,9 @@ store's error texts go into them as they are.
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ai.players import Player
 from engine.game import AnyGame
 from engine.message import Message, msg
 from match import opening, presence
@@ -55,9 +56,6 @@ from match.stored import decode_setup, encode_setup, stored_history, summary_of
 from match.takebacks import Takebacks
 from match.undo import Undo
 
-if TYPE_CHECKING:
-    from ai.duel import ComputerPlayer
-
 # Kept here for whoever read them from this module before the split.
 HEARTBEAT_SECONDS = presence.HEARTBEAT_SECONDS
 PRESENCE_LOOK_SECONDS = presence.PRESENCE_LOOK_SECONDS
@@ -82,7 +80,7 @@ class Match:
         code: str | None = None,
         me: str | None = None,
         session: str | None = None,
-        computers: dict[int, ComputerPlayer] | None = None,
+        computers: dict[int, Player] | None = None,
         hints: bool = False,
     ) -> None:
         # The game's rules (its history's), through the contract every game keeps.
@@ -111,7 +109,9 @@ class Match:
         self._listeners: list[Listener] = []
         self._log = Log(self.rules)
         self._log.rebuild(history, self.names)
-        self.computer = Computer(players_for(seats) if computers is None else computers)
+        self.computer = Computer(
+            players_for(seats, self.rules.kind) if computers is None else computers
+        )
         self.heartbeat = presence.Heartbeat(self.session)
         self.keeper = Keeper(self)
         self.follower = Follower(self)
@@ -188,7 +188,7 @@ class Match:
         return self.seats[0].kind, self.seats[1].kind
 
     @property
-    def computers(self) -> dict[int, ComputerPlayer]:
+    def computers(self) -> dict[int, Player]:
         return self.computer.players
 
     @property
