@@ -28,7 +28,8 @@ store's error texts go into them as they are.
 from __future__ import annotations
 
 import contextlib
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Concatenate, ParamSpec
 
 from ai.players import Player
 from engine.game import AnyGame
@@ -55,6 +56,17 @@ from match.store import Request, Standing, Store, StoreError, session_id
 from match.stored import decode_setup, encode_setup, stored_history, summary_of
 from match.takebacks import Takebacks
 from match.undo import Undo
+
+P = ParamSpec("P")
+
+
+def _constructor(
+    build: Callable[Concatenate[type[Match], P], Match],
+) -> classmethod[Match, P, Match]:
+    # match.opening's constructors build any class shaped as a match
+    # (match.table.Table); bound here, they build and return a Match.
+    return classmethod(build)
+
 
 # Kept here for whoever read them from this module before the split.
 HEARTBEAT_SECONDS = presence.HEARTBEAT_SECONDS
@@ -122,10 +134,10 @@ class Match:
 
     # Opening (see match.opening) ---------------------------------------------
 
-    new = classmethod(opening.new)
-    open = classmethod(opening.open_stored)
-    join = classmethod(opening.join)
-    adopt = classmethod(opening.adopt)
+    new = _constructor(opening.new)
+    open = _constructor(opening.open_stored)
+    join = _constructor(opening.join)
+    adopt = _constructor(opening.adopt)
 
     def adopt_store(self, store: Store, game_id: int, revision: int) -> None:
         """Play on as game ``game_id`` of ``store``, whose ``revision`` this history is."""
