@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from engine.duel import Setup, legal_actions
+from engine.duel.game import DUEL
 from match import policy
 from match.history import History
 from match.match import Match
@@ -39,7 +40,7 @@ def _first_move(ann: Match, *others: Match) -> None:
 
 
 def test_one_keyboard_moves_sees_everything_and_may_ask_hints() -> None:
-    match = Match(History.start(Setup(seed=3)), (Seat(name="Ann"), Seat(name="Bob")))
+    match = Match(History.start(DUEL, Setup(seed=3)), (Seat(name="Ann"), Seat(name="Bob")))
     assert policy.turn(match) == "here"
     assert policy.move_refusal(match) is None
     assert not policy.deal_hidden(match)
@@ -49,7 +50,7 @@ def test_one_keyboard_moves_sees_everything_and_may_ask_hints() -> None:
 
 def test_the_computer_to_move_keeps_the_keyboard_waiting() -> None:
     seats = (Seat(name="Ann", kind="easy"), Seat(name="Bob"))
-    match = Match(History.start(Setup(seed=3, starter=0)), seats)
+    match = Match(History.start(DUEL, Setup(seed=3, starter=0)), seats)
     assert policy.turn(match) == "computer"
     assert policy.move_refusal(match) == "Please wait: Ann (computer) is to move."
     assert not policy.may_ask_hint(match)
@@ -114,7 +115,7 @@ def test_once_the_game_is_over_nothing_is_hidden(tmp_path: Path) -> None:
 
 
 def test_the_computer_s_wait_stays_within_its_range() -> None:
-    match = Match(History.start(Setup(seed=3)), (Seat(name="Ann"), Seat(name="Bob")))
+    match = Match(History.start(DUEL, Setup(seed=3)), (Seat(name="Ann"), Seat(name="Bob")))
     match.delay = 0.2
     assert policy.set_delay(match, -1) == 0.0
     assert policy.set_delay(match, -1) == 0.0
