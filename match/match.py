@@ -50,7 +50,7 @@ from match.events import sentences as _sentences  # noqa: F401  (read from here 
 from match.follow import Follower
 from match.history import History
 from match.keeping import Keeper
-from match.log import Log
+from match.log import Log, Words
 from match.seats import Seat, UndoMode, Where, local_player
 from match.store import Request, Standing, Store, StoreError, session_id
 from match.stored import decode_setup, encode_setup, stored_history, summary_of
@@ -229,22 +229,13 @@ class Match:
         """The log with each action token and its steps as one entry (see :mod:`match.log`)."""
         return self._log.told(self.history)
 
-    def told_last(self) -> str:
-        """The last entry of :attr:`told`: the token the latest action belongs to."""
-        return self._log.told_last(self.history)
+    def told_last(self, words: Words | None = None) -> str:
+        """The last entry of :attr:`told`: the token the latest action belongs to.
 
-    def told_in_codes(self) -> str:
-        """The latest token told whole, its tokens named by their codes: for
-        a message line too short for their names."""
-        if self.rules.kind != "duel":
-            return self.told_last()
-        # Codes for tokens are the Duel's own words; the contract has none.
-        from engine.duel import describe
-
-        names = self.names
-        return self._log.told_last(
-            self.history, lambda before, action: describe(before, action, names, codes=True)
-        )
+        ``words`` words each of its actions instead of the log's sentences
+        (the Duel's screen names tokens by their codes on a short line).
+        """
+        return self._log.told_last(self.history, words)
 
     def where(self, seat: int) -> Where:
         if self.seats[seat].computer:
@@ -410,15 +401,13 @@ class Match:
     def redo(self) -> Message:
         return self.undoing.redo()
 
-    def back_out(self) -> bool:
-        """Take back an action token just chosen, before any of its steps."""
-        if self.rules.kind != "duel":
-            return False
-        # A token chosen and none of its steps made is the Duel's own notion.
-        from engine.duel import Play
+    def back_out(self, token_chosen: bool) -> bool:
+        """Take back an action token just chosen, before any of its steps.
 
-        chosen = self.state.pending is not None and isinstance(self.last_action, Play)
-        return self.undoing.back_out(chosen)
+        ``token_chosen`` is the game's own notion, so its screen tells: the
+        last action chose something of which nothing has happened yet.
+        """
+        return self.undoing.back_out(token_chosen)
 
     def set_undo_mode(self, mode: UndoMode) -> None:
         self.undoing.set_mode(mode)
