@@ -8,6 +8,7 @@ from pathlib import Path
 import pytest
 
 from engine.duel import GameRecord, parse_action
+from engine.duel.game import DUEL
 from match import saves
 from match.history import History
 
@@ -16,7 +17,7 @@ PEOPLE = ("human", "human")
 
 def _played(make_record: Callable[..., GameRecord], steps: int) -> History:
     record = make_record(5, steps)
-    history = History.start(record.setup)
+    history = History.start(DUEL, record.setup)
     for text in record.actions:
         history.push(parse_action(text))
     return history
