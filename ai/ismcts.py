@@ -15,7 +15,8 @@ added for any game:
   among its winners, 0 for a loss;
 - thinking stops after a time budget, or an iteration cap for tests.
 
-It is the benchmark's outside yardstick (``bench/ismcts.py``); the computer
+It is the benchmark's outside yardstick (``bench/ismcts.py``) and the computer
+player of a game without players of its own (:mod:`ai.players`); the computer
 levels of :mod:`ai.duel` do not use it.
 """
 
@@ -23,6 +24,7 @@ from __future__ import annotations
 
 import math
 import random
+import threading
 import time
 from collections.abc import Callable, Hashable, Sequence
 from typing import Any
@@ -142,7 +144,12 @@ class IsmctsPlayer:
         self.max_iterations = max_iterations
         self.last_iterations = 0
 
-    def choose(self, state: Any, should_stop: Callable[[], bool] | None = None) -> Any:
+    def choose(
+        self, state: Any, should_stop: Callable[[], bool] | threading.Event | None = None
+    ) -> Any:
+        """One legal step; ``should_stop`` (a callable or an Event) ends the search early."""
+        if isinstance(should_stop, threading.Event):
+            should_stop = should_stop.is_set
         legal = self.game.legal_actions(state)
         if not legal:
             raise ValueError("the game is over: there is nothing to choose")

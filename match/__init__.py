@@ -11,6 +11,8 @@ headless scripts drive games through :class:`match.match.Match` alike.
 ``match.match``    :class:`Match`: one game as one process plays it, the facade of
                    ``opening``, ``keeping``, ``follow``, ``undo``, ``takebacks``,
                    ``presence``, ``computer``, ``log`` and ``events``
+``match.table``    the match as those parts see it (protocols; they never import
+                   ``match.match``, which imports them)
 ``match.stored``   a stored game read back through its rules
 ``match.legacy``   bringing the saves of earlier versions into the store
 

@@ -9,37 +9,34 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
+from ai.players import Player, levels, make_player
 from engine.message import msg
 from match.events import Deliver
 from match.seats import Seat
 from match.store import StoreError
 
-if TYPE_CHECKING:
-    from ai.duel import ComputerPlayer
-
 # What the match does with a choice: (the position searched, the action).
 Chosen = Callable[[Any, Any], None]
 
 
-def players_for(seats: Sequence[Seat]) -> dict[int, ComputerPlayer]:
-    """A computer player for each computer seat (StoreError for an unknown level)."""
-    players: dict[int, ComputerPlayer] = {}
+def players_for(seats: Sequence[Seat], kind: str) -> dict[int, Player]:
+    """A computer player of game ``kind`` for each computer seat (StoreError
+    for a level that game does not have)."""
+    players: dict[int, Player] = {}
     for index, seat in enumerate(seats):
         if seat.computer:
-            from ai import duel as ai
-
-            if seat.kind not in ai.LEVELS:
+            if seat.kind not in levels(kind):
                 raise StoreError(msg("unknown computer level {level}", level=repr(seat.kind)))
-            players[index] = ai.make_player(seat.kind)
+            players[index] = make_player(kind, seat.kind)
     return players
 
 
 class Computer:
     """The computer players of one match and the search under way, if any."""
 
-    def __init__(self, players: dict[int, ComputerPlayer]) -> None:
+    def __init__(self, players: dict[int, Player]) -> None:
         self.players = players
         # Seconds before a move: a demo between two computers is slower to watch.
         self.delay = 0.4 if len(players) < 2 else 1.0

@@ -20,7 +20,6 @@ other connection commits, not even the pulse is read.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
 
 from engine.message import Message, msg
 from match import presence
@@ -28,9 +27,7 @@ from match.events import Moved, Notice, Rewound, SeatsChanged, sentences
 from match.seats import Seat
 from match.store import Pulse, Store, StoredGame, StoreError
 from match.stored import RecordError, history_of
-
-if TYPE_CHECKING:
-    from match.match import Match
+from match.table import Table
 
 
 class TablesWatch:
@@ -51,7 +48,7 @@ class TablesWatch:
 class Follower:
     """Keeps one :class:`~match.match.Match` up with its game in the store."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Table) -> None:
         self.match = match
         self._mark: int | None = None  # the store's data_version last seen
         self._looked = 0.0
@@ -221,7 +218,7 @@ class Follower:
         match.emit(Rewound(message))
 
 
-def _holds(match: Match, stored: StoredGame) -> bool:
+def _holds(match: Table, stored: StoredGame) -> bool:
     """Whether the match's history is the stored game, redo list included."""
     return stored.cursor == match.history.cursor and (
         tuple(a.notation for a in stored.actions) == match.history.full_notation

@@ -9,20 +9,16 @@ again, unless someone else changed the game meanwhile.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.message import msg
 from match.events import Notice
 from match.store import StaleWrite, Store, StoreError
-
-if TYPE_CHECKING:
-    from match.match import Match
+from match.table import Table
 
 
 class Keeper:
     """Writes one :class:`~match.match.Match` to its store."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Table) -> None:
         self.match = match
 
     def _actions(self) -> list[tuple[str, int]]:

@@ -91,8 +91,7 @@ def bring_in(store: Store, *, me: str | None = None, files: list[Path] | None = 
 
 
 def _copy(store: Store, loaded: LoadedGame, digest: str, me: str) -> int:
-    from engine.duel import current_player
-    from match.match import encode_setup, summary_of
+    from match.stored import encode_setup, summary_of
 
     save = loaded.save
     seats = tuple(
@@ -105,22 +104,24 @@ def _copy(store: Store, loaded: LoadedGame, digest: str, me: str) -> int:
     )
     states = loaded.states
     history = loaded.history
+    rules = history.game
     source = loaded.path.name if loaded.path != autosave_path() else "autosave.json"
     try:
         modified = loaded.path.stat().st_mtime
     except OSError:
         modified = None
     return store.create_game(
-        encode_setup(history.setup),
+        encode_setup(history.setup, rules),
         seats,
-        kind=history.game.kind,
+        kind=rules.kind,
         undo_mode=history.undo_mode,
-        status="over" if history.state.over else "playing",
+        status="over" if rules.over(history.state) else "playing",
         actions=[
-            (text, current_player(states[ply])) for ply, text in enumerate(save.record.actions)
+            (text, rules.current_player(states[ply]))
+            for ply, text in enumerate(save.record.actions)
         ],
         cursor=history.cursor,
-        summary=summary_of(history.state),
+        summary=summary_of(history.state, rules),
         created_at=modified,
         imported=(digest, source),
     )

@@ -28,8 +28,10 @@ store's error texts go into them as they are.
 from __future__ import annotations
 
 import contextlib
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable
+from typing import Any, Concatenate, ParamSpec
 
+from ai.players import Player
 from engine.game import AnyGame
 from engine.message import Message, msg
 from match import opening, presence
@@ -48,15 +50,23 @@ from match.events import sentences as _sentences  # noqa: F401  (read from here 
 from match.follow import Follower
 from match.history import History
 from match.keeping import Keeper
-from match.log import Log
+from match.log import Log, Words
 from match.seats import Seat, UndoMode, Where, local_player
 from match.store import Request, Standing, Store, StoreError, session_id
 from match.stored import decode_setup, encode_setup, stored_history, summary_of
 from match.takebacks import Takebacks
 from match.undo import Undo
 
-if TYPE_CHECKING:
-    from ai.duel import ComputerPlayer
+P = ParamSpec("P")
+
+
+def _constructor(
+    build: Callable[Concatenate[type[Match], P], Match],
+) -> classmethod[Match, P, Match]:
+    # match.opening's constructors build any class shaped as a match
+    # (match.table.Table); bound here, they build and return a Match.
+    return classmethod(build)
+
 
 # Kept here for whoever read them from this module before the split.
 HEARTBEAT_SECONDS = presence.HEARTBEAT_SECONDS
@@ -82,7 +92,7 @@ class Match:
         code: str | None = None,
         me: str | None = None,
         session: str | None = None,
-        computers: dict[int, ComputerPlayer] | None = None,
+        computers: dict[int, Player] | None = None,
         hints: bool = False,
     ) -> None:
         # The game's rules (its history's), through the contract every game keeps.
@@ -111,7 +121,9 @@ class Match:
         self._listeners: list[Listener] = []
         self._log = Log(self.rules)
         self._log.rebuild(history, self.names)
-        self.computer = Computer(players_for(seats) if computers is None else computers)
+        self.computer = Computer(
+            players_for(seats, self.rules.kind) if computers is None else computers
+        )
         self.heartbeat = presence.Heartbeat(self.session)
         self.keeper = Keeper(self)
         self.follower = Follower(self)
@@ -122,10 +134,10 @@ class Match:
 
     # Opening (see match.opening) ---------------------------------------------
 
-    new = classmethod(opening.new)
-    open = classmethod(opening.open_stored)
-    join = classmethod(opening.join)
-    adopt = classmethod(opening.adopt)
+    new = _constructor(opening.new)
+    open = _constructor(opening.open_stored)
+    join = _constructor(opening.join)
+    adopt = _constructor(opening.adopt)
 
     def adopt_store(self, store: Store, game_id: int, revision: int) -> None:
         """Play on as game ``game_id`` of ``store``, whose ``revision`` this history is."""
@@ -188,7 +200,7 @@ class Match:
         return tuple(seat.kind for seat in self.seats)
 
     @property
-    def computers(self) -> dict[int, ComputerPlayer]:
+    def computers(self) -> dict[int, Player]:
         return self.computer.players
 
     @property
@@ -217,23 +229,13 @@ class Match:
         """The log with each action token and its steps as one entry (see :mod:`match.log`)."""
         return self._log.told(self.history)
 
-    def told_last(self) -> str:
-        """The last entry of :attr:`told`: the token the latest action belongs to."""
-        return self._log.told_last(self.history)
+    def told_last(self, words: Words | None = None) -> str:
+        """The last entry of :attr:`told`: the token the latest action belongs to.
 
-    def told_in_codes(self) -> str:
-        """The latest token told whole, its tokens named by their codes: for
-        a message line too short for their names."""
-        if self.rules.kind != "duel":
-            return self.told_last()
-        # Codes for tokens are the Duel's own words; the contract has none.
-        from engine.duel import describe
-
-        first, second = self.names
-        names = (first, second)
-        return self._log.told_last(
-            self.history, lambda before, action: describe(before, action, names, codes=True)
-        )
+        ``words`` words each of its actions instead of the log's sentences
+        (the Duel's screen names tokens by their codes on a short line).
+        """
+        return self._log.told_last(self.history, words)
 
     def where(self, seat: int) -> Where:
         if self.seats[seat].computer:
@@ -399,15 +401,13 @@ class Match:
     def redo(self) -> Message:
         return self.undoing.redo()
 
-    def back_out(self) -> bool:
-        """Take back an action token just chosen, before any of its steps."""
-        if self.rules.kind != "duel":
-            return False
-        # A token chosen and none of its steps made is the Duel's own notion.
-        from engine.duel import Play
+    def back_out(self, token_chosen: bool) -> bool:
+        """Take back an action token just chosen, before any of its steps.
 
-        chosen = self.state.pending is not None and isinstance(self.last_action, Play)
-        return self.undoing.back_out(chosen)
+        ``token_chosen`` is the game's own notion, so its screen tells: the
+        last action chose something of which nothing has happened yet.
+        """
+        return self.undoing.back_out(token_chosen)
 
     def set_undo_mode(self, mode: UndoMode) -> None:
         self.undoing.set_mode(mode)

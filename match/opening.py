@@ -8,7 +8,7 @@ match itself holds only what a game being played needs.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING, Any
+from typing import Any, TypeVar
 
 import msgspec
 
@@ -19,13 +19,14 @@ from match.history import History
 from match.seats import Seat, UndoMode, local_player
 from match.store import Store, StoreError
 from match.stored import history_of, rules_of
+from match.table import Table
 
-if TYPE_CHECKING:
-    from match.match import Match
+# The class a constructor builds (Match, bound in match.match).
+M = TypeVar("M", bound=Table)
 
 
 def new(
-    cls: type[Match],
+    cls: type[M],
     setup: Any,
     seats: tuple[Seat, ...],
     *,
@@ -38,7 +39,7 @@ def new(
     hints: bool = False,
     owner_cap: int | None = None,
     rules: AnyGame | None = None,
-) -> Match:
+) -> M:
     """Start a game of ``rules`` (the default game) and keep it in ``store``.
 
     ``here`` are the seats played in this process (all by default). ``table``
@@ -86,13 +87,13 @@ def new(
 
 
 def open_stored(
-    cls: type[Match],
+    cls: type[M],
     store: Store,
     game_id: int,
     *,
     me: str | None = None,
     seats: frozenset[int] | None = None,
-) -> Match:
+) -> M:
     """Come back to a stored game, at the seats ``me`` holds there.
 
     A seat of ``me`` that another process plays now is left to it (two
@@ -130,8 +131,8 @@ def open_stored(
 
 
 def join(
-    cls: type[Match], store: Store, code: str, *, me: str | None = None, name: str | None = None
-) -> Match:
+    cls: type[M], store: Store, code: str, *, me: str | None = None, name: str | None = None
+) -> M:
     """Take the other seat of a table by its code, or come back to your own."""
     me = me or local_player()
     game_id = store.find_code(code)
@@ -150,13 +151,13 @@ def join(
 
 
 def adopt(
-    cls: type[Match],
+    cls: type[M],
     history: History,
     seats: tuple[Seat, ...],
     *,
     store: Store | None,
     me: str | None = None,
-) -> Match:
+) -> M:
     """Bring a game read from a file into the store as a new game, played here."""
     me = me or local_player()
     owned = tuple(

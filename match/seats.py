@@ -25,7 +25,8 @@ Where = Literal["here", "computer", "away"]
 
 HUMAN = "human"
 # Who plays a side: a person, or the computer at one of ai.duel.LEVELS (spelled out
-# here so that saves and settings can be read without loading ai/).
+# here so that saves and settings can be read without loading ai/). Every game's
+# levels are among these words (ai.players), so the store keeps any of them.
 SeatKind = Literal["human", "random", "easy", "medium", "tough", "hard"]
 
 

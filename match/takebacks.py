@@ -9,14 +9,11 @@ the game, so it never moves the revision; followers read it from the pulse.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
 
 from engine.message import Message, msg
 from match.events import Notice, Rewound, TakebackAsked
 from match.store import Request, StaleWrite, StoreError
-
-if TYPE_CHECKING:
-    from match.match import Match
+from match.table import Table
 
 
 def sound(request: Request) -> bool:
@@ -27,7 +24,7 @@ def sound(request: Request) -> bool:
 class Takebacks:
     """The takeback requests of one :class:`~match.match.Match`."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Table) -> None:
         self.match = match
 
     def target(self) -> int | None:

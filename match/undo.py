@@ -8,21 +8,17 @@ go is the history's undo mode (see :mod:`match.history`).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from engine.message import Message, msg
 from match.events import Rewound
 from match.seats import UndoMode
 from match.store import StoreError
-
-if TYPE_CHECKING:
-    from match.match import Match
+from match.table import Table
 
 
 class Undo:
     """Undo and redo of one :class:`~match.match.Match`."""
 
-    def __init__(self, match: Match) -> None:
+    def __init__(self, match: Table) -> None:
         self.match = match
 
     @property

@@ -254,3 +254,26 @@ def test_a_headless_script_plays_the_computer_to_the_end(path: Path) -> None:
     (game,) = store.games(statuses=("over",))
     assert game.moves == match.history.cursor and game.to_move == -1
     assert Match.open(Store.open(path), game.id).state == match.state
+
+
+def test_a_builders_computer_seat_is_played_by_that_games_computer() -> None:
+    import random
+
+    from engine.games import game
+    from match.store import StoreError
+
+    rules = game("builders")
+    setup = rules.deal(2, random.Random(5))
+    seats = (Seat(name="Ann"), Seat(name="Bot", kind="hard"))
+    match = Match.new(setup, seats, store=None, here=frozenset({0}), rules=rules)
+    while match.to_move == 0:
+        assert match.play(rules.legal_actions(match.state)[0]) is None
+    assert match.computer_to_move
+    before = match.state
+    match.computers[1].max_iterations = 20  # type: ignore[attr-defined]
+    action = match.play_computer()
+    assert rules.why_illegal(before, action) is None
+    assert match.last_action == action
+    # A level only the Duel has is no player of the builders.
+    with pytest.raises(StoreError, match="easy"):
+        Match.new(setup, (Seat(name="Ann"), Seat(name="Bot", kind="easy")), store=None, rules=rules)

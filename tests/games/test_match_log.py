@@ -45,3 +45,30 @@ def test_a_turn_is_told_whole_as_the_duels_tokens_are(seed: int, rules: str) -> 
             steps += 1
     assert list(match.told) == _by_tokens(match)
     assert steps > 0 and len(match.told) < len(match.log)  # some tokens had steps
+
+
+def test_the_last_turn_can_be_told_in_other_words() -> None:
+    # The Duel's screen tells a token by its codes when the names do not fit:
+    # the same entry as told_last, each action worded by the screen instead.
+    from engine.duel import describe
+
+    match = Match.new(Setup(seed=2), (Seat(name="Ann"), Seat(name="Bob")), store=None)
+    rng = random.Random(2)
+    names = match.names
+    seen_steps = coded_apart = False
+    while match.to_move is not None:
+        assert match.play(rng.choice(legal_actions(match.state))) is None
+        start = len(match.log) - 1
+        while start > 0 and match.history.states[start].pending is not None:
+            start -= 1
+        coded = [
+            describe(match.history.states[ply], match.history.actions[ply], names, codes=True)
+            for ply in range(start, len(match.log))
+        ]
+        seen_steps |= len(coded) > 1
+        entry = coded[0]
+        for text in coded[1:]:
+            entry = sentences([entry, text])
+        assert match.told_last(lambda b, a: describe(b, a, names, codes=True)) == entry
+        coded_apart |= entry != match.told_last()
+    assert seen_steps and coded_apart

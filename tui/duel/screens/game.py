@@ -17,7 +17,7 @@ from typing import ClassVar
 from textual.binding import Binding, BindingType
 
 from ai import duel as ai
-from engine.duel import Action, GameState
+from engine.duel import Action, GameState, Play
 from engine.duel.actions import PASS, STOP
 from engine.duel.explain import explain_score
 from engine.duel.tokens import ACTION_TOKENS
@@ -99,7 +99,10 @@ class GameScreen(MatchEvents):
         if decision.said is not None:
             said = decision.said
             self.say(said.text, error=said.error, topic=said.topic)
-        if decision.back_out and not self.match.back_out():
+        # Back out only of a token just chosen: none of its steps made yet.
+        match = self.match
+        token_chosen = match.state.pending is not None and isinstance(match.last_action, Play)
+        if decision.back_out and not match.back_out(token_chosen):
             self.say(keys_in.back_out_refused().text)
         if decision.action is not None:
             self.choose(decision.action)

@@ -7,7 +7,7 @@ keyboard, the computer or another terminal; each arrives as an event of
 
 from __future__ import annotations
 
-from engine.duel import outcome
+from engine.duel import describe, outcome
 from match import policy
 from match.match import Event, Match, Moved, Notice, Rewound, SeatsChanged, TakebackAsked
 from tui.duel import prompts
@@ -43,7 +43,12 @@ class MatchEvents(GameView):
                 if event.told and not line.sentences_shown((said,)):
                     # Names of tokens are long in some languages: rather the
                     # codes the boats show than a part of the move unsaid.
-                    said = tr(self.match.told_in_codes())
+                    names = self.names  # the Duel screen's two seats
+                    said = tr(
+                        self.match.told_last(
+                            lambda before, action: describe(before, action, names, codes=True)
+                        )
+                    )
                 kind = self.kinds[event.seat]
                 self.say(prompts.moved_words(said, name, kind, by_computer=event.by == "computer"))
             if self.state.over:

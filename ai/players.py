@@ -1,0 +1,70 @@
+"""The computer players of every game, found by the game's kind.
+
+The one module of ``ai/`` that names the games: the match layer asks here
+which levels a game offers and for a player at one of them, and so never
+imports a game's own computer players.
+
+A player answers ``choose(state)`` with one legal step for the seat to move;
+``choose(state, should_stop=event)`` lets the match cancel a search under
+way (the answer is then the best found so far, still legal).
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Mapping
+from typing import Any, Protocol
+
+from ai import duel
+from ai.ismcts import IsmctsPlayer
+from engine.games import game
+
+
+class Player(Protocol):
+    def choose(self, state: Any, should_stop: threading.Event | None = None) -> Any: ...
+
+
+# A player of one level, from a seed and a thinking time per decision (None:
+# the level's own).
+Maker = Callable[[int | None, float | None], Player]
+
+
+def _duel(level: duel.Level) -> Maker:
+    return lambda seed, budget: duel.make_player(level, seed=seed, time_budget=budget)
+
+
+def _search(kind: str) -> Maker:
+    # The game-neutral search plays a game that has no players of its own yet.
+    # Its level is named with one of the Duel's words, as the store knows only
+    # those (match.seats.SeatKind).
+    def make(seed: int | None, budget: float | None) -> Player:
+        if budget is None:
+            return IsmctsPlayer(game(kind), seed=seed)
+        return IsmctsPlayer(game(kind), seed=seed, time_budget=budget)
+
+    return make
+
+
+# Kind -> level -> maker, levels weakest first.
+PLAYERS: Mapping[str, Mapping[str, Maker]] = {
+    "duel": {level: _duel(level) for level in duel.LEVELS},
+    "builders": {"hard": _search("builders")},
+}
+
+
+def levels(kind: str) -> tuple[str, ...]:
+    """The computer levels of ``kind``, weakest first (none for a game without players)."""
+    return tuple(PLAYERS.get(kind, {}))
+
+
+def make_player(
+    kind: str, level: str, seed: int | None = None, time_budget: float | None = None
+) -> Player:
+    """A computer player of ``kind`` at ``level``; ValueError for a level it does not have."""
+    makers = PLAYERS.get(kind, {})
+    if level not in makers:
+        raise ValueError(f"{kind} has no computer level {level!r}")
+    return makers[level](seed, time_budget)
+
+
+__all__ = ["PLAYERS", "Player", "levels", "make_player"]
