@@ -5,6 +5,8 @@ and all of its seats, and opening it says so and changes nothing."""
 from __future__ import annotations
 
 import random
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -18,6 +20,7 @@ from tui.app import ImhotepApp
 from tui.screens.games import GamesScreen
 from tui.screens.lobby import LobbyScreen, lobby_lists
 
+REPO = Path(__file__).resolve().parents[2]
 ALICE = "key:alice"
 NAMES = ("alice", "bob", "cy", "di")
 CANNOT = "This version cannot play Imhotep: Builders of Egypt yet."
@@ -157,3 +160,18 @@ def test_the_server_log_names_every_seat(store_path: Path) -> None:
         game_id = _builders(store)
         (summary,) = store.games()
     assert describe(summary) == f"game {game_id} builders (alice v bob v cy v di)"
+
+
+def test_the_shell_loads_no_games_screens_until_one_is_asked_for() -> None:
+    probe = (
+        "import sys\n"
+        "import tui.app, tui.games, tui.screens.help, tui.screens.lobby, tui.screens.games\n"
+        "print(sorted(m for m in sys.modules if m.startswith('tui.duel')))\n"
+        "tui.games.screens('duel')\n"
+        "print('tui.duel.screens.game' in sys.modules)\n"
+    )
+    result = subprocess.run(
+        [sys.executable, "-c", probe], capture_output=True, text=True, cwd=REPO, timeout=60
+    )
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.split("\n")[:2] == ["[]", "True"]

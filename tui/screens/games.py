@@ -14,9 +14,7 @@ from textual.containers import Vertical
 from textual.screen import ModalScreen
 from textual.widgets import DataTable, Static
 
-from engine.games import DEFAULT_KIND
 from match.store import GameSummary
-from tui.games import title
 from tui.i18n import N_, _, ngettext
 from tui.kinds import players_words, seat_words
 from tui.paths import style_path
@@ -76,6 +74,9 @@ class GamesScreen(ModalScreen[int | None]):
             turn = "?"
         seats = [seat_words(seat.name, seat.kind) for seat in game.seats]
         players = players_words(seats[0], seats[1]) if len(seats) == 2 else ", ".join(seats)
+        from engine.games import DEFAULT_KIND  # the rules, loaded when a list is drawn
+        from tui.games import title
+
         if game.kind != DEFAULT_KIND:
             # TRANSLATORS: a game in a list: the game's name, then its players.
             players = _("{game}: {players}").format(game=title(game.kind), players=players)
