@@ -33,11 +33,14 @@ WATCHED = 500  # most recently changed games compared at each change
 class Seen:
     status: str
     moves: int
-    owners: tuple[str | None, str | None]
+    owners: tuple[str | None, ...]  # one for each seat, two to four
 
 
 def describe(game: GameSummary) -> str:
-    return f"game {game.id} ({game.seats[0].label} v {game.seats[1].label})"
+    """The game as the log names it: its players, and its game unless a Duel."""
+    # The kind is the store's text: only letters reach the log.
+    kind = "" if game.kind == "duel" else " " + "".join(filter(str.isalnum, game.kind))[:20]
+    return f"game {game.id}{kind} ({game.title})"
 
 
 def events(before: dict[int, Seen], games: list[GameSummary]) -> list[str]:
@@ -45,7 +48,7 @@ def events(before: dict[int, Seen], games: list[GameSummary]) -> list[str]:
     lines = []
     for game in sorted(games, key=lambda g: g.updated_at):
         old = before.get(game.id)
-        owners = (game.seats[0].owner, game.seats[1].owner)
+        owners = tuple(seat.owner for seat in game.seats)
         if old is None:
             if game.status == "open":
                 whom = " for one invited player" if game.invited else ""
@@ -120,7 +123,7 @@ class GameWatcher:
         if not self._tables.moved(store) and self._seen is not None:
             return []
         games = store.games(statuses=("open", "playing", "over"), limit=WATCHED)
-        seen = {g.id: Seen(g.status, g.moves, (g.seats[0].owner, g.seats[1].owner)) for g in games}
+        seen = {g.id: Seen(g.status, g.moves, tuple(s.owner for s in g.seats)) for g in games}
         # The first look only learns what is there: games are not news at start.
         lines = [] if self._seen is None else events(self._seen, games)
         self._seen = seen

@@ -6,7 +6,7 @@ import threading
 from collections.abc import Iterable
 from functools import partial
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any, ClassVar, Final
+from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
 
 import msgspec
 from textual.app import App, SystemCommand
@@ -24,39 +24,15 @@ from tui.screens.start import StartScreen
 # The game's screens, the engine and the saves are imported when first needed:
 # the start screen should appear without waiting for them.
 if TYPE_CHECKING:
-    from engine.duel import Setup
     from match.match import Match
     from match.saves import LoadedGame
     from match.store import Store
-    from tui.duel.screens.game import GameScreen
-    from tui.duel.screens.new_game import GameOptions
     from tui.files import UndoMode
+    from tui.play import GameScreens, NewGameAnswer, PlayScreen
 
 
 # Languages whose own name is not in Latin letters, as ASCII mode shows them.
 _LATIN_NAMES: Final = {"ru": "Russkij"}
-
-
-def setup_for(options: GameOptions, seed: int | None = None) -> Setup:
-    """A concrete set-up, dealt once by the game's rules (the seed and who
-    starts are drawn there when the form leaves them open).
-
-    Raises :class:`match.service.Unavailable` for options the game refuses.
-    """
-    from engine.games import DEFAULT_KIND
-    from match import service
-
-    table = {"sides": options.sides, "rules": options.rules}
-    if seed is None:
-        seed = options.seed
-    if seed is not None:
-        table["seed"] = str(seed)
-    # The form keeps the starter last chosen under the classic rules; under
-    # the online rules it offers none, and the game draws who starts.
-    if options.starter is not None and options.rules != "online":
-        table["starter"] = str(options.starter)
-    setup: Setup = service.deal(DEFAULT_KIND, table)
-    return setup
 
 
 # Textual's own command palette entries, marked here so that the catalogs
@@ -181,7 +157,7 @@ class ImhotepApp(App[None]):
         # Set before the first screen is styled, so it is not styled twice.
         self.set_class(self.ascii, "ascii")
         use_ascii_scrollbars(self.ascii)
-        self.last_options: GameOptions | None = None
+        self.last_options: NewGameAnswer | None = None
         self._open_first = open_game
         self._open_match = open_match
         # --resume: a game's id to open at once, or "list" to choose among several.
@@ -304,13 +280,17 @@ class ImhotepApp(App[None]):
     # --- commands -------------------------------------------------------------
 
     def action_new_game(self) -> None:
-        from tui.duel.screens.new_game import GameOptions, NewGameScreen
+        from engine.games import DEFAULT_KIND
+        from tui.games import screens
 
+        game = screens(DEFAULT_KIND)
+        if game is None:
+            return
         # The form as it was left: this session's (with its seed), or the last one's.
-        defaults = self.last_options or GameOptions.from_form(self.settings.new_game)
-        self.push_screen(NewGameScreen(defaults), self._new_game_chosen)
+        form = game.new_game_screen(self.last_options, self.settings.new_game)
+        self.push_screen(form, partial(self._new_game_chosen, game))
 
-    def _new_game_chosen(self, options: GameOptions | None) -> None:
+    def _new_game_chosen(self, game: GameScreens, options: NewGameAnswer | None) -> None:
         if options is None:
             return
         self.last_options = options
@@ -319,20 +299,21 @@ class ImhotepApp(App[None]):
         from match import service
 
         try:
-            setup = setup_for(options)
+            setup = game.setup_for(options)
         except service.Unavailable as exc:
             self._cannot_open(exc)
             return
-        self.start_game(setup, options.names, options.kinds, hints=options.hints)
+        names, kinds = options.names, options.kinds
+        self.start_game(setup, (names[0], names[1]), (kinds[0], kinds[1]), hints=options.hints)
 
     def start_game(
         self,
-        setup: Setup,
+        setup: Any,
         names: tuple[str, str],
         kinds: tuple[str, str] = ("human", "human"),
         *,
         hints: bool = False,
-    ) -> GameScreen | None:
+    ) -> PlayScreen | None:
         from match import service
         from match.seats import Seat
 
@@ -384,29 +365,36 @@ class ImhotepApp(App[None]):
             markup=False,
         )
 
-    def show_match(self, match: Match) -> GameScreen:
-        """Show ``match`` on a game screen of its own, over the start screen."""
-        from tui.duel.screens.game import GameScreen
+    def show_match(self, match: Match) -> PlayScreen | None:
+        """Show ``match`` on a game screen of its own, over the start screen;
+        None (and the player is told why) for a game this version cannot show."""
+        from tui.games import cannot_play, screens
 
+        game = screens(match.rules.kind)
+        if game is None:
+            match.close()
+            self.notify(cannot_play(match.rules.kind), severity="error", timeout=10, markup=False)
+            return None
         if match.store is None and self.store_problem and match.store_problem is None:
             # Its steps count as not kept: quitting asks, and the game screen
             # tries the store again (retry_store) to keep the game after all.
             match.not_kept(self.store_problem)
         self._close_games()
-        if self.lobby is not None:
-            from tui.screens.lobby import LobbyGameScreen
-
-            screen: GameScreen = LobbyGameScreen(match, ascii=self.ascii)
-        else:
-            screen = GameScreen(match, ascii=self.ascii)
-        screen.guide = self.settings.show_guide
-        self.push_screen(screen)
+        screen = game.game_screen(
+            match, ascii=self.ascii, guide=self.settings.show_guide, lobby=self.lobby is not None
+        )
+        self.push_screen(cast("Screen[Any]", screen))
         return screen
 
     def _close_games(self) -> None:
         # The game left behind stays in the store; Continue brings it back.
-        game = self.game_screen
-        if game is not None and not game.state.over and game.history.actions and game.match.kept:
+        match = None if self.game_screen is None else self.game_screen.match
+        if (
+            match is not None
+            and not match.over(match.state)
+            and match.history.actions
+            and match.kept
+        ):
             self.notify(_("The game you left is kept: Continue brings it back."), markup=False)
         # Keep the start screen at the bottom of the stack and nothing else.
         while len(self.screen_stack) > 1:
@@ -438,7 +426,7 @@ class ImhotepApp(App[None]):
 
         self.push_screen(GamesScreen(self.unfinished_games()), chosen)
 
-    def open_stored(self, game_id: int) -> GameScreen | None:
+    def open_stored(self, game_id: int) -> PlayScreen | None:
         """Come back to a game of the store, at this player's seats."""
         from match import service
 
@@ -446,8 +434,14 @@ class ImhotepApp(App[None]):
             return None
         game = self.game_screen
         if game is not None and game.match.game_id == game_id:
-            self.pop_to(game)
+            self.pop_to(cast("Screen[Any]", game))
             return game
+        from tui.games import refusal
+
+        refused = refusal(self.store, game_id)
+        if refused is not None:
+            self.notify(refused, severity="error", timeout=10, markup=False)
+            return None
         try:
             match = service.resume(self.store, game_id, me=self.me)
         except service.Unavailable as exc:
@@ -473,7 +467,7 @@ class ImhotepApp(App[None]):
 
         self.push_screen(LoadScreen(), chosen)
 
-    def open_loaded(self, loaded: LoadedGame) -> GameScreen:
+    def open_loaded(self, loaded: LoadedGame) -> PlayScreen | None:
         """Show a game read from a file, standing where it was saved; it is
         kept in the store from then on as a game of its own."""
         from match import service
@@ -498,11 +492,8 @@ class ImhotepApp(App[None]):
         if isinstance(self.screen, HelpScreen):
             return
         game = self.game_screen
-        topic = game.help_topic() if game is not None and self.screen is game else None
-        sides = None
-        if game is not None:
-            sides = game.state.sides
-        self.push_screen(HelpScreen(topic, sides))
+        here = game is not None and self.screen is cast("Screen[Any]", game)
+        self.push_screen(HelpScreen.of_game(game, here=here))
 
     def _remember(self, **changes: object) -> None:
         """Change app settings and keep them for the next start."""
@@ -575,11 +566,11 @@ class ImhotepApp(App[None]):
         )
 
     @property
-    def game_screen(self) -> GameScreen | None:
-        from tui.duel.screens.game import GameScreen
+    def game_screen(self) -> PlayScreen | None:
+        from tui.play import PlayScreen
 
         for screen in reversed(self.screen_stack):
-            if isinstance(screen, GameScreen):
+            if isinstance(screen, PlayScreen):
                 return screen
         return None
 
@@ -667,7 +658,7 @@ class ImhotepApp(App[None]):
             self.action_toggle_preview,
         )
         game = self.game_screen
-        if game is not None and screen is game:
+        if game is not None and screen is cast("Screen[Any]", game):
             yield SystemCommand(_("Save game"), _("Save this game under a name"), game.action_save)
             yield SystemCommand(
                 _("Game log"), _("All moves, with a replay viewer"), game.action_log

@@ -13,9 +13,10 @@ from cli.main import CommandLineError, build_app, parse_args
 from engine.duel import Action, GameState, Setup, Stop, apply, legal_actions
 from match.store import Store
 from tui import files
-from tui.app import ImhotepApp, setup_for
+from tui.app import ImhotepApp
 from tui.duel.screens.game import GameScreen
 from tui.duel.screens.new_game import GameOptions, NewGameScreen
+from tui.duel.shell import setup_for
 from tui.screens.lobby import HostScreen
 from tui.widgets.line import Line
 from tui.widgets.log import ActionLog

@@ -68,15 +68,22 @@ class GamesScreen(ModalScreen[int | None]):
     def cells(game: GameSummary, now: float) -> tuple[str, ...]:
         if game.status == "open":
             turn = _("table {code}: waiting for a player").format(code=game.code)
-        elif game.to_move in (0, 1):
+        elif 0 <= game.to_move < len(game.seats):
             turn = game.seats[game.to_move].name
         else:
             turn = "?"
-        first, second = (seat_words(seat.name, seat.kind) for seat in game.seats)
+        seats = [seat_words(seat.name, seat.kind) for seat in game.seats]
+        players = players_words(seats[0], seats[1]) if len(seats) == 2 else ", ".join(seats)
+        from engine.games import DEFAULT_KIND  # the rules, loaded when a list is drawn
+        from tui.games import title
+
+        if game.kind != DEFAULT_KIND:
+            # TRANSLATORS: a game in a list: the game's name, then its players.
+            players = _("{game}: {players}").format(game=title(game.kind), players=players)
         return (
-            players_words(first, second),
+            players,
             str(game.moves),
-            f"{game.scores[0]}-{game.scores[1]}",
+            "-".join(str(score) for score in game.scores),
             turn,
             ago(game.updated_at, now),
         )

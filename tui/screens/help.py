@@ -1,13 +1,14 @@
 """The rules help: a topic list beside the chosen topic's text.
 
 Pushed over the game screen; Esc or q closes it. The text comes from
-:mod:`tui.duel.help.topics`, so this module only lays it out and lets the player
-move around it.
+the game's help topics (for the Duel, :mod:`tui.duel.help.topics`, found
+through :mod:`tui.games`), so this module only lays it out and lets the
+player move around it.
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from textual import on
 from textual.app import ComposeResult
@@ -17,12 +18,13 @@ from textual.screen import Screen
 from textual.widgets import Input, Markdown, OptionList, Static
 from textual.widgets.option_list import Option
 
-from engine.duel.state import Sides
 from tui.ascii_widgets import AsciiChanged
-from tui.duel.help.topics import TOPIC_IDS, search_topics, topic_markdown, topic_title
 from tui.i18n import N_, _, current_language
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
+
+if TYPE_CHECKING:
+    from tui.play import HelpBook, PlayScreen
 
 # List bullets for terminals without the Unicode ones (the app's ASCII mode).
 ASCII_BULLETS = ("- ", "* ", "+ ")
@@ -58,6 +60,16 @@ class HelpSearch(Input):
     ]
 
 
+def _default_topics() -> HelpBook:
+    """The help of the product's first game, for a help opened outside any game."""
+    from engine.games import DEFAULT_KIND
+    from tui.games import screens
+
+    game = screens(DEFAULT_KIND)
+    assert game is not None, "the default game always has screens"
+    return game.help_topics
+
+
 class HelpScreen(Screen[None]):
     """Rules help, opened on ``topic`` (the first topic if None or unknown).
 
@@ -82,14 +94,33 @@ class HelpScreen(Screen[None]):
         Binding("question_mark,f1", "show_keys", N_("Keys"), show=False),
     ]
 
-    def __init__(self, topic: str | None = None, sides: Sides | None = None) -> None:
+    def __init__(
+        self, topic: str | None = None, sides: Any = None, topics: HelpBook | None = None
+    ) -> None:
         super().__init__()
+        if topics is None:
+            topics = _default_topics()
+        self.topics = topics
         self.sides = sides
         # An unknown topic (a caller out of step with the topic list) must not
         # cost the player their help: show the first topic instead.
-        self.topic: str = topic if topic in TOPIC_IDS else TOPIC_IDS[0]
+        ids = topics.TOPIC_IDS
+        self.topic: str = topic if topic in ids else ids[0]
         # The language the list and text were drawn in (see on_screen_resume).
         self.drawn_language = current_language()
+
+    @classmethod
+    def of_game(cls, game: PlayScreen | None, *, here: bool) -> HelpScreen:
+        """The help of ``game``'s game (the default game's without one), opened
+        on what the player is doing if ``here``, the game's screen, is in front."""
+        from tui.games import screens
+
+        kind = None if game is None else game.match.rules.kind
+        shown = None if kind is None else screens(kind)
+        if game is None or shown is None:
+            return cls()
+        topic = game.help_topic() if here else None
+        return cls(topic, shown.help_context(game.match), shown.help_topics)
 
     def compose(self) -> ComposeResult:
         with Horizontal(id="help-body"):
@@ -98,9 +129,11 @@ class HelpScreen(Screen[None]):
                 # Under the search box, where the eye is: the query is shown
                 # as typed, so a "[" in it is not markup.
                 yield Static("", id="help-empty", markup=False)
-                yield HelpTopics(*self._options(TOPIC_IDS), id="help-topics")
+                yield HelpTopics(*self._options(self.topics.TOPIC_IDS), id="help-topics")
             with HelpText(id="help-text"):
-                markdown = Markdown(topic_markdown(self.topic, self.sides), id="help-markdown")
+                markdown = Markdown(
+                    self.topics.topic_markdown(self.topic, self.sides), id="help-markdown"
+                )
                 if self.app.has_class("ascii"):
                     markdown.BULLETS = list(ASCII_BULLETS)
                 yield markdown
@@ -116,7 +149,7 @@ class HelpScreen(Screen[None]):
 
     def on_mount(self) -> None:
         topics = self.query_one("#help-topics", OptionList)
-        topics.highlighted = TOPIC_IDS.index(self.topic)
+        topics.highlighted = self.topics.TOPIC_IDS.index(self.topic)
         topics.focus()
 
     async def on_screen_resume(self) -> None:
@@ -131,20 +164,20 @@ class HelpScreen(Screen[None]):
         search = self.query_one("#help-search", Input)
         search.placeholder = _("/ to search")
         topics = self.query_one("#help-topics", OptionList)
-        found = search_topics(search.value, self.sides)
+        found = self.topics.search_topics(search.value, self.sides)
         if self.topic not in found:
             # The query was typed in the old language: start the search afresh.
             search.value = ""
-            found = list(TOPIC_IDS)
+            found = list(self.topics.TOPIC_IDS)
         topics.set_options(self._options(found))
         topics.highlighted = found.index(self.topic)
         await self.query_one("#help-markdown", Markdown).update(
-            topic_markdown(self.topic, self.sides)
+            self.topics.topic_markdown(self.topic, self.sides)
         )
         self.refresh_bindings()
 
     def _options(self, ids: list[str] | tuple[str, ...]) -> list[Option]:
-        return [Option(topic_title(i), id=i) for i in ids]
+        return [Option(self.topics.topic_title(i), id=i) for i in ids]
 
     @property
     def markdown_source(self) -> str:
@@ -162,7 +195,9 @@ class HelpScreen(Screen[None]):
         if topic == self.topic and self.markdown_source:
             return
         self.topic = topic
-        await self.query_one("#help-markdown", Markdown).update(topic_markdown(topic, self.sides))
+        await self.query_one("#help-markdown", Markdown).update(
+            self.topics.topic_markdown(topic, self.sides)
+        )
         self.query_one("#help-text", VerticalScroll).scroll_home(animate=False)
 
     @on(OptionList.OptionHighlighted, "#help-topics")
@@ -177,7 +212,7 @@ class HelpScreen(Screen[None]):
 
     @on(Input.Changed, "#help-search")
     async def _search(self, event: Input.Changed) -> None:
-        found = search_topics(event.value, self.sides)
+        found = self.topics.search_topics(event.value, self.sides)
         topics = self.query_one("#help-topics", OptionList)
         topics.set_options(self._options(found))
         self.query_one("#help-empty", Static).update(
@@ -198,9 +233,10 @@ class HelpScreen(Screen[None]):
         if search.value:
             search.value = ""
         topics = self.query_one("#help-topics", OptionList)
-        topics.set_options(self._options(TOPIC_IDS))
+        topics.set_options(self._options(self.topics.TOPIC_IDS))
         self.set_class(False, "-no-match")
-        topics.highlighted = TOPIC_IDS.index("controls")
+        ids = self.topics.TOPIC_IDS
+        topics.highlighted = ids.index("controls") if "controls" in ids else 0
         topics.focus()
         await self.show_topic("controls")
 

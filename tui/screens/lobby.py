@@ -29,14 +29,11 @@ from textual.screen import ModalScreen, Screen
 from textual.widgets import Button, DataTable, Input, Label, Select, Static
 
 from match.follow import TablesWatch
-from tui.duel.screens.game import GameScreen
-from tui.duel.screens.new_game import RULES_CHOICES
 from tui.i18n import N_, _, ngettext, pgettext, tr, tr_error
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
-    from engine.duel.state import Rules
     from match.match import Match
     from match.store import GameSummary, Store
 
@@ -132,32 +129,73 @@ def _table_setup(store: Store, game_id: int, setups: Setups) -> tuple[str, int |
 
 
 def _read_setup(store: Store, game_id: int) -> tuple[str, int | None]:
-    from engine.duel import RecordError
-    from match.match import decode_setup
     from match.store import StoreError
+    from tui.games import screens, title
 
     try:
-        setup = decode_setup(store.game(game_id).setup)
-    except (StoreError, RecordError):
+        stored = store.game(game_id)
+    except StoreError:
         return "?", None
-    # Only the engine checks a set-up in full, when the game starts: what the
-    # list shows of it must be checked here, or the store's text is drawn.
-    if len(setup.sides) != 4 or not set(setup.sides) <= {"A", "B"} or setup.starter not in (0, 1):
-        return "?", None
-    return " ".join(setup.sides), setup.starter
+    game = screens(stored.kind)
+    if game is None:
+        # A game this version cannot show: its name stands for its set-up.
+        return title(stored.kind), None
+    return game.table_setup(stored.setup)
+
+
+def _rules_choices() -> tuple[tuple[str, str], ...]:
+    from engine.games import DEFAULT_KIND
+    from tui.games import screens
+
+    game = screens(DEFAULT_KIND)
+    return () if game is None else game.RULES_CHOICES
+
+
+def _named(game: GameSummary, players: str) -> str:
+    """``players`` of ``game``, after the game's name unless it is the default game."""
+    from engine.games import DEFAULT_KIND
+    from tui.games import title
+
+    if game.kind == DEFAULT_KIND:
+        return players
+    # TRANSLATORS: a game in a list: the game's name, then its players.
+    return _("{game}: {players}").format(game=title(game.kind), players=players)
+
+
+def _players(game: GameSummary) -> str:
+    """Every seat of a game."""
+    return _named(game, game.title)
+
+
+def _others(game: GameSummary, seat: int) -> str:
+    """The seats other than ``seat``, as a list of games names them."""
+    return _named(game, " v ".join(s.label for i, s in enumerate(game.seats) if i != seat))
+
+
+def _score(game: GameSummary, seat: int | None) -> str:
+    """The totals, the reader's first in a game of theirs ("12-9")."""
+    scores = list(game.scores)
+    if seat is not None and 0 <= seat < len(scores):
+        scores.insert(0, scores.pop(seat))
+    return "-".join(str(score) for score in scores)
+
+
+def _one_keyboard(game: GameSummary) -> bool:
+    """Whether one person holds every seat (a game at one keyboard)."""
+    return len({s.owner for s in game.seats}) == 1
 
 
 def _finished_row(store: Store, game: GameSummary, me: str, now: float, setups: Setups) -> Row:
     """A finished game: who played, who won (from the reader's side for their own)."""
     seat = _my_seat(game, me)
-    first, second = game.scores
-    if first != second:
-        winner: int | None = 0 if first > second else 1
-    else:
-        # Equal totals: the player who did not start wins (rules, end of game).
+    best = max(game.scores, default=0)
+    leaders = [index for index, score in enumerate(game.scores) if score == best]
+    winner: int | None = leaders[0] if len(leaders) == 1 else None
+    if winner is None and len(game.seats) == 2:
+        # Equal totals: the player who did not start wins (the Duel's rules, end of game).
         starter = _table_setup(store, game.id, setups)[1]
         winner = None if starter is None else 1 - starter
-    if winner is None:
+    if winner is None or winner >= len(game.seats):
         result = "?"
     elif seat is None:
         result = _("{name} won").format(name=game.seats[winner].label)
@@ -165,12 +203,8 @@ def _finished_row(store: Store, game: GameSummary, me: str, now: float, setups: 
         result = pgettext("game result", "you won")
     else:
         result = pgettext("game result", "you lost")
-    if seat is None:
-        players, score = game.title, f"{first}-{second}"
-    else:
-        players = game.seats[1 - seat].label
-        score = f"{game.scores[seat]}-{game.scores[1 - seat]}"
-    return Row("over", game.id, (players, result, score, ago(game.updated_at, now)))
+    players = _players(game) if seat is None else _others(game, seat)
+    return Row("over", game.id, (players, result, _score(game, seat), ago(game.updated_at, now)))
 
 
 def _finished(store: Store, me: str, now: float, setups: Setups) -> tuple[Row, ...]:
@@ -183,7 +217,7 @@ def _finished(store: Store, me: str, now: float, setups: Setups) -> tuple[Row, .
             break
         if _my_seat(game, me) is not None or any(s.computer for s in game.seats):
             continue
-        if game.seats[0].owner == game.seats[1].owner:
+        if _one_keyboard(game):
             continue  # one person's game at one keyboard is theirs alone
         rows.append(_finished_row(store, game, me, now, setups))
     return tuple(rows)
@@ -205,7 +239,6 @@ def lobby_lists(
         seat = _my_seat(game, me)
         if seat is None:
             continue
-        other = game.seats[1 - seat]
         if game.status == "open":
             open_tables += 1
             if game.invited:
@@ -217,10 +250,10 @@ def lobby_lists(
             opponent = "-"
         elif game.to_move == seat:
             state, order = _("your turn"), 0
-            opponent = other.label
+            opponent = _others(game, seat)
         else:
             state, order = _("their turn"), 1
-            opponent = other.label
+            opponent = _others(game, seat)
         row = Row(
             "mine",
             game.id,
@@ -228,7 +261,7 @@ def lobby_lists(
                 opponent,
                 state,
                 str(game.moves),
-                f"{game.scores[seat]}-{game.scores[1 - seat]}",
+                _score(game, seat),
                 ago(game.updated_at, now),
             ),
             game.code,
@@ -268,16 +301,16 @@ def lobby_lists(
     for game in store.games(statuses=("playing",), limit=50):
         if _my_seat(game, me) is not None or any(s.computer for s in game.seats):
             continue
-        if game.seats[0].owner == game.seats[1].owner:
+        if _one_keyboard(game):
             continue  # one person at one keyboard: their game, not a duel to watch
         playing.append(
             Row(
                 "playing",
                 game.id,
                 (
-                    game.title,
+                    _players(game),
                     str(game.moves),
-                    f"{game.scores[0]}-{game.scores[1]}",
+                    _score(game, None),
                     ago(game.updated_at, now),
                 ),
             )
@@ -295,7 +328,7 @@ def lobby_lists(
 class HostChoice:
     invite: str | None  # a player's name, or None for anyone
     sides: str  # "AAAA", "BBBB" or "random"
-    rules: Rules = "classic"
+    rules: str = "classic"  # one of the game's RULES_CHOICES
     hints: bool = False  # a rule of the table: the other player is told of each hint
 
 
@@ -325,7 +358,7 @@ class HostScreen(ModalScreen[HostChoice | None]):
             with Horizontal(classes="row"):
                 yield Label(_("Rules"), classes="label")
                 yield Select(
-                    [(_(words), value) for words, value in RULES_CHOICES],
+                    [(_(words), value) for words, value in _rules_choices()],
                     value="classic",
                     allow_blank=False,
                     id="rules",
@@ -352,7 +385,7 @@ class HostScreen(ModalScreen[HostChoice | None]):
     def _open(self) -> None:
         invite = self.query_one("#invite", Input).value.strip() or None
         sides = str(self.query_one("#sides", Select).value)
-        rules: Rules = "online" if self.query_one("#rules", Select).value == "online" else "classic"
+        rules = "online" if self.query_one("#rules", Select).value == "online" else "classic"
         hints = self.query_one("#hints", Select).value == "on"
         self.dismiss(HostChoice(invite, sides, rules, hints))
 
@@ -622,9 +655,21 @@ class LobbyScreen(Screen[None]):
 
     def _join_code(self, code: str) -> None:
         from match import service
+        from match.store import StoreError
+        from tui.games import refusal
 
         store = self.imhotep.store
         if store is None:
+            return
+        try:
+            game_id = store.find_code(code)
+        except StoreError:
+            game_id = None  # joining says what is wrong
+        # Asked before joining: a seat taken at a game this version cannot
+        # show would be a seat nobody plays.
+        refused = None if game_id is None else refusal(store, game_id)
+        if refused is not None:
+            self.say(refused)
             return
         try:
             match = service.join(store, code, me=self.imhotep.me, name=self.player_name)
@@ -636,9 +681,14 @@ class LobbyScreen(Screen[None]):
 
     def _watch(self, game_id: int) -> None:
         from match import service
+        from tui.games import refusal
 
         store = self.imhotep.store
         if store is None:
+            return
+        refused = refusal(store, game_id)
+        if refused is not None:
+            self.say(refused)
             return
         try:
             # A seat that is not this player's is never taken: the game is read-only here.
@@ -651,19 +701,27 @@ class LobbyScreen(Screen[None]):
     def _replay(self, game_id: int) -> None:
         """A finished game, move by move, in the game log's replay viewer."""
         from match import service
-        from tui.duel.screens.log import LogScreen
+        from tui.games import refusal, screens
 
         store = self.imhotep.store
         if store is None:
+            return
+        refused = refusal(store, game_id)
+        if refused is not None:
+            self.say(refused)
             return
         try:
             history, seats = service.replay(store, game_id)
         except service.Unavailable as exc:
             self.say(_("Cannot open that game: {problem}").format(problem=_why(exc)))
             return
-        names = (seats[0].name, seats[1].name)
+        game = screens(history.game.kind)
+        if game is None:
+            return  # refused above
+        names = tuple(seat.name for seat in seats)
         # No export: over SSH a file would be written on the server's disk.
-        self.app.push_screen(LogScreen(history, names, ascii=self.imhotep.ascii, export=False))
+        log = game.log_screen(history, names, ascii=self.imhotep.ascii, export=False)
+        self.app.push_screen(log)
 
     def action_host(self) -> None:
         lists = self._lists
@@ -770,14 +828,3 @@ class Host(Protocol):
     def start_game(
         self, setup: Any, names: tuple[str, str], kinds: tuple[str, str] = ..., *, hints: bool = ...
     ) -> object: ...
-
-
-class LobbyGameScreen(GameScreen):
-    """A game opened from the lobby: q goes back to the lobby, not out of the app."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", N_("Lobby"))]
-
-    def end_visit(self) -> None:
-        # The game stays in the store; the lobby lists it to come back to.
-        while len(self.app.screen_stack) > 1:
-            self.app.pop_screen()
