@@ -45,7 +45,8 @@ from match.match import Match
 from match.seats import Seat
 from match.store import Store
 from server.events import GameWatcher
-from tui.screens.lobby import LobbyScreen, lobby_lists
+from tui.lobby_lists import lobby_lists
+from tui.screens.lobby import LobbyScreen
 
 KINDS = {
     "game": "whole game",

@@ -21,7 +21,9 @@ from match.store import Store
 from tui import i18n
 from tui.app import ImhotepApp
 from tui.duel.screens.game import GameScreen
-from tui.screens.lobby import ComputerScreen, HostScreen, LobbyScreen, ago
+from tui.lobby_lists import ago
+from tui.screens.lobby import LobbyScreen
+from tui.screens.lobby_dialogs import ComputerScreen, HostScreen
 from tui.widgets.keybar import KeyBar, key_description
 from tui.widgets.keys_panel import KeysPanel
 

@@ -207,7 +207,8 @@ async def test_the_lobby_lists_finished_games_and_replays_them(tmp_path: Path) -
     from textual.widgets import DataTable
 
     from tui.duel.screens.log import LogScreen
-    from tui.screens.lobby import LobbyScreen, lobby_lists
+    from tui.lobby_lists import lobby_lists
+    from tui.screens.lobby import LobbyScreen
 
     path = tmp_path / "games.sqlite3"
     with Store.open(path) as store:

@@ -17,8 +17,9 @@ from match.seats import Seat
 from match.store import Standing, Store
 from server.events import describe
 from tui.app import ImhotepApp
+from tui.lobby_lists import lobby_lists
 from tui.screens.games import GamesScreen
-from tui.screens.lobby import LobbyScreen, lobby_lists
+from tui.screens.lobby import LobbyScreen
 
 REPO = Path(__file__).resolve().parents[2]
 ALICE = "key:alice"

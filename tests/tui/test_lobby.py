@@ -15,7 +15,9 @@ from match.seats import Seat
 from match.store import Store
 from tui.app import ImhotepApp
 from tui.duel.screens.game import GameScreen
-from tui.screens.lobby import HostChoice, HostScreen, LobbyScreen, lobby_lists
+from tui.lobby_lists import lobby_lists
+from tui.screens.lobby import LobbyScreen
+from tui.screens.lobby_dialogs import HostChoice, HostScreen
 from tui.widgets.keybar import KeyBar
 
 ALICE, BOB, CAROL = "key:alice", "key:bob", "key:carol"

@@ -17,7 +17,7 @@ from tui.app import ImhotepApp
 from tui.duel.screens.game import GameScreen
 from tui.duel.screens.new_game import GameOptions, NewGameScreen
 from tui.duel.shell import setup_for
-from tui.screens.lobby import HostScreen
+from tui.screens.lobby_dialogs import HostScreen
 from tui.widgets.line import Line
 from tui.widgets.log import ActionLog
 

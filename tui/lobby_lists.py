@@ -1,0 +1,279 @@
+"""What the lobby lists, read from the store as plain values (no Textual).
+
+Each list is rows of words, so the lobby screen only lays them out and tests
+read them without a terminal; :func:`lobby_lists` is the one read.
+"""
+
+from __future__ import annotations
+
+import math
+import os
+import time
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal
+
+from tui.i18n import _, ngettext, pgettext
+
+if TYPE_CHECKING:
+    from match.store import GameSummary, Store
+
+
+MAX_TABLES_ENV = "IMHOTEP_MAX_TABLES"
+DEFAULT_MAX_TABLES = 3
+Kind = Literal["mine", "table", "playing", "over"]
+# Finished games the lobby lists: this player's first, then others' duels.
+FINISHED_ROWS = 4
+
+
+def ago(then: float, now: float) -> str:
+    """How long since, in the largest unit that fits ("5 min")."""
+    if not math.isfinite(now - then):
+        return "?"  # the store refuses such times; the lobby still must not fall over one
+    seconds = max(0, int(now - then))
+    # TRANSLATORS: how long ago, in a narrow column ("Last", "Waiting"):
+    # keep these as short as the English.
+    if seconds >= 86400:
+        count = seconds // 86400
+        return ngettext("{count} d", "{count} d", count).format(count=count)
+    if seconds >= 3600:
+        count = seconds // 3600
+        return ngettext("{count} h", "{count} h", count).format(count=count)
+    if seconds >= 60:
+        count = seconds // 60
+        return ngettext("{count} min", "{count} min", count).format(count=count)
+    return pgettext("how long ago", "now")
+
+
+def max_tables() -> int:
+    """Open tables one player may host at once (the server sets it)."""
+    try:
+        value = int(os.environ.get(MAX_TABLES_ENV, DEFAULT_MAX_TABLES))
+    except ValueError:
+        return DEFAULT_MAX_TABLES
+    return max(1, value)
+
+
+@dataclass(frozen=True)
+class Row:
+    """One line of a lobby list and what Enter does with it."""
+
+    kind: Kind
+    game_id: int
+    cells: tuple[str, ...]
+    code: str | None = None
+
+
+@dataclass(frozen=True)
+class LobbyLists:
+    mine: tuple[Row, ...]
+    tables: tuple[Row, ...]
+    playing: tuple[Row, ...]
+    my_open_tables: int
+    finished: tuple[Row, ...] = ()
+
+
+def _my_seat(game: GameSummary, me: str) -> int | None:
+    for index, seat in enumerate(game.seats):
+        if seat.owner == me and not seat.computer:
+            return index
+    return None
+
+
+# What the lobby shows of each game's set-up, by game id: a set-up never
+# changes once the game is made, and reading it reads the whole game.
+Setups = dict[int, tuple[str, int | None]]
+
+
+def _table_setup(store: Store, game_id: int, setups: Setups) -> tuple[str, int | None]:
+    """A table's monument sides ("A A B A") and who starts, or "?" if unreadable."""
+    if game_id not in setups:
+        setups[game_id] = _read_setup(store, game_id)
+    return setups[game_id]
+
+
+def _read_setup(store: Store, game_id: int) -> tuple[str, int | None]:
+    from match.store import StoreError
+    from tui.games import screens, title
+
+    try:
+        stored = store.game(game_id)
+    except StoreError:
+        return "?", None
+    game = screens(stored.kind)
+    if game is None:
+        # A game this version cannot show: its name stands for its set-up.
+        return title(stored.kind), None
+    return game.table_setup(stored.setup)
+
+
+def _named(game: GameSummary, players: str) -> str:
+    """``players`` of ``game``, after the game's name unless it is the default game."""
+    from engine.games import DEFAULT_KIND
+    from tui.games import title
+
+    if game.kind == DEFAULT_KIND:
+        return players
+    # TRANSLATORS: a game in a list: the game's name, then its players.
+    return _("{game}: {players}").format(game=title(game.kind), players=players)
+
+
+def _players(game: GameSummary) -> str:
+    """Every seat of a game."""
+    return _named(game, game.title)
+
+
+def _others(game: GameSummary, seat: int) -> str:
+    """The seats other than ``seat``, as a list of games names them."""
+    return _named(game, " v ".join(s.label for i, s in enumerate(game.seats) if i != seat))
+
+
+def _score(game: GameSummary, seat: int | None) -> str:
+    """The totals, the reader's first in a game of theirs ("12-9")."""
+    scores = list(game.scores)
+    if seat is not None and 0 <= seat < len(scores):
+        scores.insert(0, scores.pop(seat))
+    return "-".join(str(score) for score in scores)
+
+
+def _one_keyboard(game: GameSummary) -> bool:
+    """Whether one person holds every seat (a game at one keyboard)."""
+    return len({s.owner for s in game.seats}) == 1
+
+
+def _finished_row(store: Store, game: GameSummary, me: str, now: float, setups: Setups) -> Row:
+    """A finished game: who played, who won (from the reader's side for their own)."""
+    seat = _my_seat(game, me)
+    best = max(game.scores, default=0)
+    leaders = [index for index, score in enumerate(game.scores) if score == best]
+    winner: int | None = leaders[0] if len(leaders) == 1 else None
+    if winner is None and len(game.seats) == 2:
+        # Equal totals: the player who did not start wins (the Duel's rules, end of game).
+        starter = _table_setup(store, game.id, setups)[1]
+        winner = None if starter is None else 1 - starter
+    if winner is None or winner >= len(game.seats):
+        result = "?"
+    elif seat is None:
+        result = _("{name} won").format(name=game.seats[winner].label)
+    elif winner == seat:
+        result = pgettext("game result", "you won")
+    else:
+        result = pgettext("game result", "you lost")
+    players = _players(game) if seat is None else _others(game, seat)
+    return Row("over", game.id, (players, result, _score(game, seat), ago(game.updated_at, now)))
+
+
+def _finished(store: Store, me: str, now: float, setups: Setups) -> tuple[Row, ...]:
+    rows = [
+        _finished_row(store, game, me, now, setups)
+        for game in store.games(owner=me, statuses=("over",), limit=FINISHED_ROWS)
+    ]
+    for game in store.games(statuses=("over",), limit=50):
+        if len(rows) >= FINISHED_ROWS:
+            break
+        if _my_seat(game, me) is not None or any(s.computer for s in game.seats):
+            continue
+        if _one_keyboard(game):
+            continue  # one person's game at one keyboard is theirs alone
+        rows.append(_finished_row(store, game, me, now, setups))
+    return tuple(rows)
+
+
+def lobby_lists(
+    store: Store, me: str, now: float | None = None, *, setups: Setups | None = None
+) -> LobbyLists:
+    """What the lobby shows, read from ``store`` for the player ``me``.
+
+    ``setups`` keeps the set-ups read (see :data:`Setups`) from one list to
+    the next, so that listing again reads no game it has read before.
+    """
+    now = time.time() if now is None else now
+    setups = {} if setups is None else setups
+    mine: list[tuple[int, float, Row]] = []
+    open_tables = 0
+    for game in store.games(owner=me, statuses=("open", "playing")):
+        seat = _my_seat(game, me)
+        if seat is None:
+            continue
+        if game.status == "open":
+            open_tables += 1
+            if game.invited:
+                # TRANSLATORS: a table this player opened for one invited player.
+                state = _("table {code}: waiting (invited)").format(code=game.code)
+            else:
+                state = _("table {code}: waiting").format(code=game.code)
+            order = 2
+            opponent = "-"
+        elif game.to_move == seat:
+            state, order = _("your turn"), 0
+            opponent = _others(game, seat)
+        else:
+            state, order = _("their turn"), 1
+            opponent = _others(game, seat)
+        row = Row(
+            "mine",
+            game.id,
+            (
+                opponent,
+                state,
+                str(game.moves),
+                _score(game, seat),
+                ago(game.updated_at, now),
+            ),
+            game.code,
+        )
+        mine.append((order, -game.updated_at, row))
+    tables = []
+    for game in store.open_tables():
+        if _my_seat(game, me) is not None or (game.invited and game.invited != me):
+            continue
+        host = next((s.name for s in game.seats if s.owner is not None), "?")
+        free = next((i for i, s in enumerate(game.seats) if s.owner is None), 1)
+        sides, starter = _table_setup(store, game.id, setups)
+        if starter is None:
+            starts = "?"
+        elif starter == free:
+            # TRANSLATORS: in the column "Starts": the player reading the lobby.
+            starts = pgettext("who starts", "you")
+        else:
+            starts = host
+        if game.invited == me:
+            # TRANSLATORS: a table its host opened only for the player reading this.
+            host = _("{name} (for you)").format(name=host)
+        tables.append(
+            Row(
+                "table",
+                game.id,
+                (
+                    host,
+                    sides,
+                    starts,
+                    ago(game.created_at, now),
+                ),
+                game.code,
+            )
+        )
+    playing = []
+    for game in store.games(statuses=("playing",), limit=50):
+        if _my_seat(game, me) is not None or any(s.computer for s in game.seats):
+            continue
+        if _one_keyboard(game):
+            continue  # one person at one keyboard: their game, not a duel to watch
+        playing.append(
+            Row(
+                "playing",
+                game.id,
+                (
+                    _players(game),
+                    str(game.moves),
+                    _score(game, None),
+                    ago(game.updated_at, now),
+                ),
+            )
+        )
+    return LobbyLists(
+        mine=tuple(row for *_order, row in sorted(mine, key=lambda item: item[:2])),
+        tables=tuple(tables),
+        playing=tuple(playing),
+        my_open_tables=open_tables,
+        finished=_finished(store, me, now, setups),
+    )
