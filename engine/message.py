@@ -172,6 +172,16 @@ def as_message(text: str) -> Message:
     return Message(text.replace("{", "{{").replace("}", "}}"))
 
 
+def reason_of(error: BaseException) -> Message:
+    """The words ``error`` carries: its ``reason``, or its first argument when
+    that is a message, else its text as a fixed message."""
+    reason = getattr(error, "reason", None)
+    if isinstance(reason, Message):
+        return reason
+    first = error.args[0] if error.args else ""
+    return first if isinstance(first, Message) else as_message(str(error))
+
+
 def msg(template: str, /, **values: Value) -> Message:
     """A message whose ``template`` names ``values`` as ``{name}``."""
     return Message(template, values)

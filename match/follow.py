@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import time
 
-from engine.message import Message, msg
+from engine.message import Message, msg, reason_of
 from match import presence
 from match.events import Moved, Notice, Rewound, SeatsChanged, sentences
 from match.seats import Seat
@@ -165,7 +165,7 @@ class Follower:
         try:
             match.history.push(action)
         except ValueError as exc:
-            reason = getattr(exc, "reason", None) or str(exc)
+            reason = reason_of(exc)
             match.emit(
                 Notice(
                     msg("A move from the store was refused by the rules: {reason}", reason=reason),

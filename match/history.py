@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any, get_args
 
 from engine.game import AnyGame, RecordError
-from engine.message import msg
+from engine.message import msg, reason_of
 from match.seats import UndoMode
 
 UNDO_MODES: tuple[UndoMode, ...] = get_args(UndoMode)
@@ -99,7 +99,7 @@ class History:
                 action = game.parse_action(text)
             except ValueError as exc:
                 raise RecordError(
-                    msg("move {number}: {problem}", number=number, problem=_reason(exc))
+                    msg("move {number}: {problem}", number=number, problem=reason_of(exc))
                 ) from None
             try:
                 states.append(game.apply(states[-1], action))
@@ -109,7 +109,7 @@ class History:
                         "move {number} ({move}) is illegal: {problem}",
                         number=number,
                         move=text[:40],
-                        problem=_reason(exc),
+                        problem=reason_of(exc),
                     )
                 ) from None
             actions.append(action)
@@ -327,9 +327,3 @@ class History:
             f"actions={len(self._actions)}, "
             f"undo_mode={self._undo_mode!r})"
         )
-
-
-def _reason(error: ValueError) -> str:
-    """The words a game gave for ``error`` (its ``reason`` when it has one)."""
-    reason = getattr(error, "reason", None)
-    return reason if isinstance(reason, str) else str(error)

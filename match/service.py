@@ -23,7 +23,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.game import RecordError
-from engine.message import Message, as_message, msg
+from engine.message import msg, reason_of
 from match.errors import MatchError
 from match.files import StorageError, store_path
 from match.store import Store, StoreError, TooManyTables
@@ -49,8 +49,7 @@ class Unavailable(MatchError):
         """The refusal ``error`` stands for, keeping its words."""
         if isinstance(error, TooManyTables):
             return TableCapReached(error.reason)
-        reason = getattr(error, "reason", None)
-        return cls(reason if isinstance(reason, Message) else as_message(str(error)))
+        return cls(reason_of(error))
 
 
 class TableCapReached(Unavailable):

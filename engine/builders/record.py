@@ -19,7 +19,7 @@ from engine.builders.setup import new_game, setup_problem
 from engine.builders.sites import DEFAULT_SIDES
 from engine.builders.state import GameState
 from engine.game import RecordError as GameRecordError
-from engine.message import Message, as_message, msg
+from engine.message import msg, reason_of
 
 FORMAT = "imhotep-builders-record"
 STATE_FORMAT = "imhotep-builders-state"
@@ -33,18 +33,6 @@ class RecordError(GameRecordError):
 
     ``error.reason`` is the message as a :class:`~engine.message.Message`.
     """
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason: Message = as_message(reason)
-
-
-def _reason(error: ValueError) -> Message:
-    reason = getattr(error, "reason", None)
-    if isinstance(reason, Message):
-        return reason
-    first = error.args[0] if error.args else ""
-    return first if isinstance(first, Message) else as_message(str(error))
 
 
 class Setup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -184,7 +172,7 @@ def replay(record: GameRecord) -> list[GameState]:
                     "move {number} ({move}) is illegal: {problem}",
                     number=number,
                     move=text[:40],
-                    problem=_reason(exc),
+                    problem=reason_of(exc),
                 )
             ) from None
     return states

@@ -18,7 +18,7 @@ from engine.duel.notation import NotationError, parse_action
 from engine.duel.rules import apply, check_deck, new_game
 from engine.duel.state import RULES, GameState, Rules, Sides
 from engine.game import RecordError as GameRecordError
-from engine.message import Message, as_message, msg
+from engine.message import msg, reason_of
 
 FORMAT = "imhotep-duel-record"
 # Version 2 added the set-up's ``rules``; a version 1 record has none and is
@@ -32,19 +32,6 @@ class RecordError(GameRecordError):
 
     ``error.reason`` is the message as a :class:`~engine.message.Message`.
     """
-
-    def __init__(self, reason: str) -> None:
-        super().__init__(reason)
-        self.reason: Message = as_message(reason)
-
-
-def _reason(error: ValueError) -> Message:
-    """The engine's words for ``error``, translatable when the engine wrote them."""
-    reason = getattr(error, "reason", None)
-    if isinstance(reason, Message):
-        return reason
-    first = error.args[0] if error.args else ""
-    return first if isinstance(first, Message) else as_message(str(error))
 
 
 class Setup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=True):
@@ -70,11 +57,11 @@ class Setup(msgspec.Struct, frozen=True, kw_only=True, forbid_unknown_fields=Tru
             try:
                 check_deck(self.deck)
             except ValueError as exc:
-                raise RecordError(msg("setup.deck: {problem}", problem=_reason(exc))) from None
+                raise RecordError(msg("setup.deck: {problem}", problem=reason_of(exc))) from None
         try:
             sides = Sides.parse(self.sides)
         except ValueError as exc:
-            raise RecordError(msg("setup.sides: {problem}", problem=_reason(exc))) from None
+            raise RecordError(msg("setup.sides: {problem}", problem=reason_of(exc))) from None
         if self.starter not in (0, 1):
             raise RecordError(
                 msg("setup.starter: must be 0 or 1, not {starter}", starter=self.starter)
@@ -188,7 +175,7 @@ def replay(record: GameRecord) -> list[GameState]:
                     "move {number} ({move}) is illegal: {problem}",
                     number=number,
                     move=text,
-                    problem=_reason(exc),
+                    problem=reason_of(exc),
                 )
             ) from None
     return states
