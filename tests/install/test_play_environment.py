@@ -1,15 +1,16 @@
 """The product as a player installs it: every entry point starts without the test extras.
 
 ``.ci/run`` first sets up the README's play command in an environment of its
-own (``pip install .``, nothing else) and names it in ``IMHOTEP_PLAY_ENV``.
+own (``pip install -c requirements/play.txt .``, nothing else) and names it in
+``IMHOTEP_PLAY_ENV``.
 These tests run that environment's ``imhotep-duel`` under a real terminal
 (a pseudo-terminal read through ``pyte``), from a folder outside the
 checkout: the app starts, ``host`` shows a table code, and ``serve`` listens
 and gives an SSH client a screen. A module that only a test extra provides
 stops them all, as it would stop a player.
 
-Run them by hand after ``python3 -m venv /tmp/play && /tmp/play/bin/pip
-install .`` with ``IMHOTEP_PLAY_ENV=/tmp/play``.
+Run them by hand after ``python3 -m venv /tmp/play && /tmp/play/bin/pip install
+-c requirements/play.txt .`` with ``IMHOTEP_PLAY_ENV=/tmp/play``.
 """
 
 from __future__ import annotations
