@@ -168,10 +168,13 @@ async def run(args: argparse.Namespace) -> None:
         f"(best {min(times):.2f} s)"
     )
     print(f"flood connections dropped by the server during the logins: {dropped}")
+    # Measured while the flood held its connections: meaningful only when the
+    # rooms took them all (the default --max-logins) rather than churned them.
+    per_idle = f"{(with_idle - base) / idle:.0f} KiB per idle connection" if idle else ""
+    per_stalled = f"{(with_all - with_idle) / stalled:.0f} KiB per stalled one" if stalled else ""
     print(
         f"server memory: {base / 1024:.1f} MiB before the flood; "
-        f"{(with_idle - base) / max(idle, 1):.0f} KiB per idle connection, "
-        f"{(with_all - with_idle) / max(stalled, 1):.0f} KiB per stalled one"
+        + ", ".join(part for part in (per_idle, per_stalled) if part)
     )
 
 

@@ -38,7 +38,7 @@ import ipaddress
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Generic, NamedTuple, TypeVar
 
 Entry = TypeVar("Entry")
 
@@ -153,13 +153,22 @@ class WaitingRoom(Generic[Entry]):
 ROOMS = ("before its version line", "in the key exchange", "logging in")
 
 
+class Leaving(NamedTuple, Generic[Entry]):
+    """Who had to leave to make room: the seconds it had stood still, its room."""
+
+    entry: Entry
+    still: float
+    room: int
+
+
 class Admission(Generic[Entry]):
     """The three rooms (:data:`ROOMS`), a third of ``capacity`` each.
 
     A full room drops someone who has stood still there for ``min_still``
     seconds; if no one has, the newcomer still comes in and the room runs
     over, up to ``ceiling`` connections in all (what the file descriptors
-    allow), where the stillest of the fullest room goes whatever its time.
+    allow). There someone who has stood still in another room goes, and
+    only if no one has, the stillest of the earliest room, whatever its time.
     A player's client takes each step far quicker than ``min_still``, so
     only a flood of more than ``ceiling`` sockets can reach it at all.
     """
@@ -194,13 +203,14 @@ class Admission(Generic[Entry]):
         """Places held in all rooms by ``address``'s origin."""
         return sum(room.held_by(address) for room in self.rooms)
 
-    def enter(self, entry: Entry, address: str) -> tuple[Entry, float] | None:
-        """A new connection, in the first room. Who had to leave to make room,
-        if anyone (out of the rooms: the caller closes its connection), with
-        the seconds it had stood still."""
-        return self._seat(entry, address, 0)
+    def enter(self, entry: Entry, address: str, room: int = 0) -> Leaving[Entry] | None:
+        """A new connection, in the first room (or ``room``, if it has taken
+        steps already). Who had to leave to make room, if anyone (out of the
+        rooms: the caller closes its connection), with the seconds it had
+        stood still."""
+        return self._seat(entry, address, room)
 
-    def step(self, entry: Entry, room: int) -> tuple[Entry, float] | None:
+    def step(self, entry: Entry, room: int) -> Leaving[Entry] | None:
         """``entry`` took a step: into ``room`` if that is further on, else it
         has moved where it is. Who had to leave, as :meth:`enter`."""
         where = self._in.get(entry)
@@ -219,18 +229,32 @@ class Admission(Generic[Entry]):
         if where is not None:
             self.rooms[where[0]].leave(entry)
 
-    def _seat(self, entry: Entry, address: str, room: int) -> tuple[Entry, float] | None:
+    def _stillest_anywhere(self) -> Entry | None:
+        # Someone who stood still, in any room; else, whatever its time, the
+        # stillest of the earliest room that holds anyone: a silent socket
+        # costs a flood least, and a real client passes that room at once.
+        for min_still in (self.min_still, 0.0):
+            for room in self.rooms:
+                found = room.leaver(min_still)
+                if found is not None:
+                    return found
+        return None
+
+    def _seat(self, entry: Entry, address: str, room: int) -> Leaving[Entry] | None:
         here = self.rooms[room]
         leaving: Entry | None = None
         if len(here) >= here.capacity:
             leaving = here.leaver(self.min_still)
         if leaving is None and len(self._in) >= self.ceiling:
-            fullest = max(self.rooms, key=lambda r: len(r) / r.capacity)
-            leaving = fullest.leaver()
-        still = 0.0
+            # Someone who stood still, in any room; else, whatever its time,
+            # the stillest of the earliest room that holds anyone: a silent
+            # socket costs a flood least and a real client passes it at once.
+            leaving = self._stillest_anywhere()
+        gone: Leaving[Entry] | None = None
         if leaving is not None:
-            still = self.rooms[self._in[leaving][0]].still_for(leaving)
+            was_in = self._in[leaving][0]
+            gone = Leaving(leaving, self.rooms[was_in].still_for(leaving), was_in)
             self.leave(leaving)
         here.add(entry, address)
         self._in[entry] = (room, address)
-        return None if leaving is None else (leaving, still)
+        return gone

@@ -18,6 +18,7 @@ import contextlib
 import gettext
 import itertools
 import logging
+import os
 import resource
 import socket
 from collections.abc import Coroutine
@@ -27,7 +28,7 @@ import asyncssh
 
 from match.store import StoreError
 from server import hostkey, identity, passwords, proxy
-from server.admission import ROOMS, Admission, origin
+from server.admission import ROOMS, Admission, Leaving, origin
 from server.config import ServerConfig
 from server.events import GameWatcher
 from server.session import GameSession
@@ -118,6 +119,8 @@ class Gatekeeper(asyncssh.SSHServer):
         self.origin = origin(self.address)
         self._server.connections.add(self)
         log.info("%s connect from %s port %s", self.label, self.address, peer[1])
+        if _version_line_waiting(conn):
+            self._step = 1
         self._server.admit(self)
         self._watch_steps(conn)
         self._hello_timer = asyncio.get_running_loop().call_later(
@@ -161,6 +164,10 @@ class Gatekeeper(asyncssh.SSHServer):
                 self._stepped(step)
 
         conn.data_received = observed  # type: ignore[method-assign]
+
+    @property
+    def step(self) -> int:
+        return self._step
 
     def _stepped(self, step: int | None = None) -> None:
         """A step of the handshake: on to the room for ``step``, or (None) a
@@ -327,6 +334,25 @@ class Gatekeeper(asyncssh.SSHServer):
         return False
 
 
+def _version_line_waiting(conn: asyncssh.SSHServerConnection) -> bool:
+    """Whether the client's SSH version line has arrived, not yet read.
+
+    A client sends it as soon as it connects, so under load it is often in
+    the socket before the server gets to the connection; looked at (never
+    taken: asyncssh reads it), it lets a real client skip the room of
+    silent sockets, the one a flood churns fastest.
+    """
+    transport_socket = conn.get_extra_info("socket")
+    if transport_socket is None:
+        return False
+    try:
+        with socket.socket(fileno=os.dup(transport_socket.fileno())) as sock:
+            head = sock.recv(256, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+    except OSError:
+        return False
+    return head.startswith(b"SSH-") and b"\n" in head
+
+
 class GameServer:
     """The listening server and everything it holds open."""
 
@@ -435,24 +461,22 @@ class GameServer:
         log.info("stopped")
 
     def admit(self, gate: Gatekeeper) -> None:
-        """Seat a new connection in the first waiting room, making room if it is full."""
+        """Seat a new connection in its waiting room, making room if it is full."""
         gate.pending = True
-        self._made_room(gate, 0, self.waiting.enter(gate, gate.address))
+        self._made_room(gate, self.waiting.enter(gate, gate.address, gate.step))
 
     def stepped(self, gate: Gatekeeper, room: int) -> None:
         if gate.pending:
-            self._made_room(gate, room, self.waiting.step(gate, room))
+            self._made_room(gate, self.waiting.step(gate, room))
 
-    def _made_room(
-        self, gate: Gatekeeper, room: int, made_room: tuple[Gatekeeper, float] | None
-    ) -> None:
+    def _made_room(self, gate: Gatekeeper, made_room: Leaving[Gatekeeper] | None) -> None:
         if made_room is None:
             return
-        leaving, still = made_room
+        leaving = made_room.entry
         leaving.pending = False
         leaving.drop(
-            f"made room for {gate.label} among those {ROOMS[room]}: of those from "
-            f"{leaving.origin}, the most, it had stood still longest ({still:.1f}s)"
+            f"made room for {gate.label}; of those {ROOMS[made_room.room]} from "
+            f"{leaving.origin}, the most, it had stood still longest ({made_room.still:.1f}s)"
         )
 
     def free_login_slot(self, gate: Gatekeeper) -> None:

@@ -79,10 +79,10 @@ def test_a_player_moving_on_leaves_the_flood_behind() -> None:
     clock.now += 5
     # Each newcomer pushes out an idle socket that has stood still, never the player.
     made_room = rooms.enter("player", "192.0.2.1")
-    assert made_room == ("idle0", 5.0)
+    assert made_room == ("idle0", 5.0, 0)
     for n in range(3):
         made_room = rooms.enter(f"again{n}", "192.0.2.1")
-        assert made_room == (f"idle{n + 1}", 5.0)
+        assert made_room == (f"idle{n + 1}", 5.0, 0)
     assert rooms.enter("again3", "192.0.2.1") is None  # the room runs over instead
     # The player sends its version line, then finishes the key exchange.
     assert rooms.step("player", 1) is None
@@ -95,7 +95,7 @@ def test_a_player_moving_on_leaves_the_flood_behind() -> None:
     clock.now += 3
     rooms.step("player", 2)  # a login attempt: it moved
     made_room = rooms.step("again0", 2)
-    assert made_room is not None and made_room[0] == "stall0"
+    assert made_room is not None and made_room.entry == "stall0" and made_room.room == 2
     assert "player" in rooms
     rooms.leave("player")
     assert "player" not in rooms and rooms.room_of("player") is None
