@@ -248,7 +248,7 @@ class Gatekeeper(asyncssh.SSHServer):
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         # A refused key is no failed login and waits for nothing: ssh offers
         # each key it holds in turn, and a key cannot be guessed. The cap on
-        # keys per connection and the login slots bound what a stranger costs.
+        # keys per connection and the waiting rooms bound what a stranger costs.
         server = self._server
         self._stepped()
         pid = identity.player_id(key)

@@ -21,6 +21,7 @@ from ssh_support import (
 
 from cli import serve
 from server import proxy
+from server.admission import Admission
 from server.ssh import GameServer
 
 
@@ -112,6 +113,7 @@ async def test_behind_a_proxy_each_client_has_its_own_limits(tmp_path: Path, key
         max_pending=1,
     )
     server = await start_server(config)
+    server.waiting = Admission(server.waiting.capacity, server.waiting.ceiling, min_still=600.0)
     held = []
     try:
         # A stranger behind the proxy holds connections open: only their own
