@@ -22,6 +22,11 @@ and never touch the player in the rooms beyond. Whom a full room drops:
 
 A crowd from other addresses thus only ever displaces itself, and a flood
 from a player's own address displaces its own stalled connections first.
+Only a connection that has stood still for a while (two seconds) is dropped
+to make room; while no one has, the room runs over, up to a ceiling set by
+the file descriptors the server may hold. So a flood re-opened as fast as
+it is dropped, all of it young, cannot push out a player who arrived in the
+meantime either: below the ceiling, a player is never dropped at all.
 Only steps of the handshake count as moving, never bytes alone, so a
 connection cannot look busy by trickling data, and each has only a dozen or
 so steps before it has logged in or been cut off.
@@ -246,9 +251,6 @@ class Admission(Generic[Entry]):
         if len(here) >= here.capacity:
             leaving = here.leaver(self.min_still)
         if leaving is None and len(self._in) >= self.ceiling:
-            # Someone who stood still, in any room; else, whatever its time,
-            # the stillest of the earliest room that holds anyone: a silent
-            # socket costs a flood least and a real client passes it at once.
             leaving = self._stillest_anywhere()
         gone: Leaving[Entry] | None = None
         if leaving is not None:
