@@ -45,6 +45,9 @@ MAX_KEYS_PER_CONNECTION = 8
 # the store, logs, and per player a socket, a pty and the app's error pipe.
 FDS_RESERVED = 64
 FDS_PER_PLAYER = 6
+# Connections per listed key that have offered it and not yet signed (the
+# player typing the key's passphrase, say), kept out of the waiting rooms.
+UNSIGNED_PER_KEY = 3
 # Connections waiting for their PROXY header (sent at once by a real proxy).
 MAX_AWAITING_HEADER = 256
 LISTEN_BACKLOG = 1024
@@ -97,6 +100,7 @@ class Gatekeeper(asyncssh.SSHServer):
         self.address = "?"
         self.origin = "?"  # what the password back-off counts (see admission.origin)
         self.pending = False  # in a waiting room
+        self.vouched_for: str | None = None  # offered this player's listed key, unsigned
         self.username = ""
         self.player_id: str | None = None
         self.player_name: str | None = None
@@ -266,6 +270,7 @@ class Gatekeeper(asyncssh.SSHServer):
                 )
             return False
         self._accepted = (pid, name)
+        server.vouch(self, pid)
         return True
 
     async def auth_completed(self) -> None:
@@ -376,6 +381,8 @@ class GameServer:
         self._numbers = itertools.count(1)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._naming = asyncio.Lock()
+        # Connections that offered a listed key and have yet to sign, by player.
+        self._vouched: dict[str, list[Gatekeeper]] = {}
 
     @property
     def port(self) -> int:
@@ -483,6 +490,29 @@ class GameServer:
         if gate.pending:
             gate.pending = False
             self.waiting.leave(gate)
+        if gate.vouched_for is not None:
+            held = self._vouched.get(gate.vouched_for, [])
+            if gate in held:
+                held.remove(gate)
+            if not held:
+                self._vouched.pop(gate.vouched_for, None)
+            gate.vouched_for = None
+
+    def vouch(self, gate: Gatekeeper, player: str) -> None:
+        """``gate`` offered a listed key, which now only has to sign: it
+        leaves the waiting rooms, where a flood could push it out while its
+        player types the key's passphrase. Only someone who knows a listed
+        public key gets this far, and at most UNSIGNED_PER_KEY connections
+        per key wait so; a newer one replaces the oldest."""
+        if not gate.pending:
+            return
+        self.free_login_slot(gate)
+        gate.vouched_for = player
+        held = self._vouched.setdefault(player, [])
+        held.append(gate)
+        if len(held) > UNSIGNED_PER_KEY:
+            held[0].drop(f"{len(held)} connections wait to sign for the same key")
+            self.free_login_slot(held[0])
 
     def pending_from(self, address: str) -> int:
         """Connections from ``address`` (its origin) still waiting to log in."""

@@ -9,7 +9,9 @@ to the server):
   and then waits forever before offering a key.
 
 Each one the server drops is opened again at once, from the same address, as
-an attacker who wants to keep the server full would.
+an attacker who wants to keep the server full would. With ``lifetime``, a
+stalled one also closes itself after that many seconds and opens again, so
+that none of them ever stands still for long.
 """
 
 from __future__ import annotations
@@ -35,6 +37,7 @@ class Flood:
     idle: int
     stalled: int
     host: str = "127.0.0.1"
+    lifetime: float | None = None
     opened: int = 0
     dropped: int = 0
     _tasks: list[asyncio.Task[None]] = field(default_factory=list)
@@ -92,10 +95,12 @@ class Flood:
         )
         self.opened += 1
         try:
-            conn = await task
-        except asyncio.CancelledError:
+            conn = await asyncio.wait_for(asyncio.shield(task), self.lifetime)
+        except (asyncio.CancelledError, TimeoutError):
             task.cancel()
             with contextlib.suppress(BaseException):
                 await task
-            raise
+            if self._stopping or self.lifetime is None:
+                raise
+            return  # its time is up: it opens again
         conn.close()  # logged in after all (never, unless the key were listed)
