@@ -15,8 +15,8 @@ row, each a new connection.
 It prints the median and worst time from connecting to the lobby, how many
 flood connections the server dropped meanwhile, and the server's resident
 memory per waiting connection (idle, and stalled after the key exchange).
-``--max-logins`` passes a smaller waiting room than the default, so that the
-flood overflows it and the server must choose whom to drop all the while.
+``--max-logins`` gives the server a smaller limit than the flood, so that it
+must drop someone for each newcomer, choosing whom all the while.
 """
 
 from __future__ import annotations

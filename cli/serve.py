@@ -102,10 +102,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--max-logins",
         type=_positive(int),
-        default=1024,
+        default=4096,
         help="connections still logging in at once, apart from the players (default "
-        "1024); when full, a newcomer still comes in and the stranger who has stood "
-        "still longest, from the address holding the most, is dropped",
+        "4096); when there are as many, a newcomer still comes in and a stranger is "
+        "dropped: a silent one first, then a stalled login",
     )
     p.add_argument(
         "--login-seconds",

@@ -1,35 +1,38 @@
 """The waiting rooms: connections that have not logged in yet, and who
-leaves when a room is full.
+leaves when they are full.
 
-A full room never turns the newcomer away. A player's key is tried only
+A full house never turns the newcomer away. A player's key is tried only
 after the newcomer's connection has been accepted, so a rule that refuses
 the newcomer hands the door to whoever got there first and stays: a stranger
 who holds enough idle sockets would keep every key out. Instead the
-newcomer always comes in and someone who has waited longer makes room.
+newcomer always comes in, and only when ``ceiling`` connections are waiting
+(what the server's file descriptors and memory allow) does one of them make
+room. Below the ceiling no one is dropped at all: a flood of any kind just
+waits, which costs the server a socket and a few KiB each, until its time
+limits run out.
 
-There are three rooms, by how far a connection has got: before its SSH
-version line, in the key exchange, logging in. A connection moves on to the
-next room as it takes those steps (a real client takes each within moments),
-and makes room there if it must. So connections that stop in one place only
-ever push out each other: idle sockets re-opened as fast as they are dropped
-churn the first room, which a player's client leaves within a round trip,
-and never touch the player in the rooms beyond. Whom a full room drops:
+Connections wait in three rooms, by how far they have got: before their SSH
+version line, in the key exchange, logging in. The one that leaves is taken
+from the first of these that holds anyone, in this order:
 
-- from the neighbourhood (an IPv4 /24, an IPv6 /48) holding the most places,
-- within it, from the address (an IPv4 address, an IPv6 /64) holding the most,
-- within that, the connection that has stood still the longest (since it
-  came into the room, or its last login attempt).
+- before the version line: a real client sends it the moment it connects
+  (the server even sees it there before reading it), so a silent socket is
+  the cheapest thing a flood holds and the least likely to be a player;
+- logging in: a player's client offers its key a round trip after the key
+  exchange and, once a listed key is offered, waits outside the rooms (the
+  server's vouching); what stands here is a stranger's stalled login;
+- in the key exchange, last: the server's own work, where a player waits
+  for the server whenever it is busy.
 
-A crowd from other addresses thus only ever displaces itself, and a flood
-from a player's own address displaces its own stalled connections first.
-Only a connection that has stood still for a while (two seconds) is dropped
-to make room; while no one has, the room runs over, up to a ceiling set by
-the file descriptors the server may hold. So a flood re-opened as fast as
-it is dropped, all of it young, cannot push out a player who arrived in the
-meantime either: below the ceiling, a player is never dropped at all.
-Only steps of the handshake count as moving, never bytes alone, so a
-connection cannot look busy by trickling data, and each has only a dozen or
-so steps before it has logged in or been cut off.
+Within the room: from the neighbourhood (an IPv4 /24, an IPv6 /48) holding
+the most places there, within it from the address (an IPv4 address, an IPv6
+/64) holding the most, and of those the connection that has stood still the
+longest, since it came into the room or made its last login attempt. So a
+crowd from other addresses only ever displaces itself, and a flood from a
+player's own address displaces its own stalled connections first. Only steps
+of the handshake count as moving, never bytes alone, so a connection cannot
+look busy by trickling data, and each has only a dozen or so steps before it
+has logged in or been cut off.
 
 OpenSSH's ``MaxStartups`` instead refuses newcomers at random once its
 unauthenticated connections pass a threshold, and ``PerSourcePenalties``
@@ -82,8 +85,7 @@ def _parse(address: str) -> ipaddress.IPv4Address | ipaddress.IPv6Address | None
 class WaitingRoom(Generic[Entry]):
     """One room: entries under their address, each with the time it last moved."""
 
-    def __init__(self, capacity: int, clock: Callable[[], float] = time.monotonic) -> None:
-        self.capacity = max(1, capacity)
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
         self._clock = clock
         # neighbourhood -> origin -> entries, the one still the longest first
         self._blocks: dict[str, dict[str, OrderedDict[Entry, float]]] = {}
@@ -136,10 +138,9 @@ class WaitingRoom(Generic[Entry]):
             del self._blocks[wide]
             del self._block_sizes[wide]
 
-    def leaver(self, min_still: float = 0.0) -> Entry | None:
-        """Who leaves to make room (see the module's notes), among those that
-        have stood still at least ``min_still`` seconds; None if no one has."""
-        horizon = self._clock() - min_still
+    def leaver(self) -> Entry | None:
+        """Who leaves this room to make room (see the module's notes); None
+        if it is empty."""
         best: Entry | None = None
         best_rank: tuple[int, int, float] | None = None
         # One look at each address's stillest entry: a scan of the addresses
@@ -147,8 +148,6 @@ class WaitingRoom(Generic[Entry]):
         for wide, block in self._blocks.items():
             for queue in block.values():
                 entry, since = next(iter(queue.items()))
-                if since > horizon:
-                    continue
                 rank = (self._block_sizes[wide], len(queue), -since)
                 if best_rank is None or rank > best_rank:
                     best, best_rank = entry, rank
@@ -166,32 +165,25 @@ class Leaving(NamedTuple, Generic[Entry]):
     room: int
 
 
-class Admission(Generic[Entry]):
-    """The three rooms (:data:`ROOMS`), a third of ``capacity`` each.
+# The order in which the rooms give up someone, the first that holds anyone.
+LEAVING_ORDER = (0, 2, 1)
 
-    A full room drops someone who has stood still there for ``min_still``
-    seconds; if no one has, the newcomer still comes in and the room runs
-    over, up to ``ceiling`` connections in all (what the file descriptors
-    allow). There someone who has stood still in another room goes, and
-    only if no one has, the stillest of the earliest room, whatever its time.
-    A player's client takes each step far quicker than ``min_still``, so
-    only a flood of more than ``ceiling`` sockets can reach it at all.
-    """
+
+class Admission(Generic[Entry]):
+    """The three rooms (:data:`ROOMS`), ``ceiling`` connections in all."""
 
     def __init__(
         self,
-        capacity: int,
-        ceiling: int | None = None,
+        ceiling: int,
         *,
-        min_still: float = 2.0,
+        has_spoken: Callable[[Entry], bool] = lambda entry: False,
         clock: Callable[[], float] = time.monotonic,
     ) -> None:
-        self.capacity = max(1, capacity)
-        self.ceiling = max(self.capacity, ceiling or self.capacity)
-        self.min_still = min_still
-        self.rooms = tuple(
-            WaitingRoom[Entry](max(1, self.capacity // len(ROOMS)), clock) for _ in ROOMS
-        )
+        self.ceiling = max(1, ceiling)
+        # Whether a connection of the first room has in fact sent its version
+        # line, not yet read: asked before one is dropped as silent.
+        self._has_spoken = has_spoken
+        self.rooms = tuple(WaitingRoom[Entry](clock) for _ in ROOMS)
         self._in: dict[Entry, tuple[int, str]] = {}
 
     def __len__(self) -> int:
@@ -211,52 +203,41 @@ class Admission(Generic[Entry]):
     def enter(self, entry: Entry, address: str, room: int = 0) -> Leaving[Entry] | None:
         """A new connection, in the first room (or ``room``, if it has taken
         steps already). Who had to leave to make room, if anyone (out of the
-        rooms: the caller closes its connection), with the seconds it had
-        stood still."""
-        return self._seat(entry, address, room)
+        rooms: the caller closes its connection)."""
+        gone: Leaving[Entry] | None = None
+        if len(self._in) >= self.ceiling:
+            gone = self._make_room()
+        self.rooms[room].add(entry, address)
+        self._in[entry] = (room, address)
+        return gone
 
-    def step(self, entry: Entry, room: int) -> Leaving[Entry] | None:
+    def step(self, entry: Entry, room: int) -> None:
         """``entry`` took a step: into ``room`` if that is further on, else it
-        has moved where it is. Who had to leave, as :meth:`enter`."""
+        has moved where it is."""
         where = self._in.get(entry)
         if where is None:
-            return None
+            return
         here, address = where
         if room <= here:
             self.rooms[here].moved(entry)
-            return None
+            return
         self.rooms[here].leave(entry)
-        del self._in[entry]
-        return self._seat(entry, address, room)
+        self.rooms[room].add(entry, address)
+        self._in[entry] = (room, address)
 
     def leave(self, entry: Entry) -> None:
         where = self._in.pop(entry, None)
         if where is not None:
             self.rooms[where[0]].leave(entry)
 
-    def _stillest_anywhere(self) -> Entry | None:
-        # Someone who stood still, in any room; else, whatever its time, the
-        # stillest of the earliest room that holds anyone: a silent socket
-        # costs a flood least, and a real client passes that room at once.
-        for min_still in (self.min_still, 0.0):
-            for room in self.rooms:
-                found = room.leaver(min_still)
-                if found is not None:
-                    return found
+    def _make_room(self) -> Leaving[Entry] | None:
+        for number in LEAVING_ORDER:
+            room = self.rooms[number]
+            while (leaving := room.leaver()) is not None:
+                if number == 0 and self._has_spoken(leaving):
+                    self.step(leaving, 1)  # not silent after all: on to the next room
+                    continue
+                gone = Leaving(leaving, room.still_for(leaving), number)
+                self.leave(leaving)
+                return gone
         return None
-
-    def _seat(self, entry: Entry, address: str, room: int) -> Leaving[Entry] | None:
-        here = self.rooms[room]
-        leaving: Entry | None = None
-        if len(here) >= here.capacity:
-            leaving = here.leaver(self.min_still)
-        if leaving is None and len(self._in) >= self.ceiling:
-            leaving = self._stillest_anywhere()
-        gone: Leaving[Entry] | None = None
-        if leaving is not None:
-            was_in = self._in[leaving][0]
-            gone = Leaving(leaving, self.rooms[was_in].still_for(leaving), was_in)
-            self.leave(leaving)
-        here.add(entry, address)
-        self._in[entry] = (room, address)
-        return gone

@@ -6,7 +6,7 @@ belongs to one key; its session runs the app for that key's player only.
 
 A connection that has not logged in waits in the waiting rooms
 (:mod:`server.admission`), which always let the newcomer in and, when full,
-drop a stranger who has stood still longer. It has ``hello_timeout`` seconds
+drop a stranger who is no further on and has stood still longer. It has ``hello_timeout`` seconds
 to send its SSH version line and ``login_timeout`` to log in; a logged-in
 connection must then open its session as quickly.
 """
@@ -51,21 +51,17 @@ UNSIGNED_PER_KEY = 3
 # Connections waiting for their PROXY header (sent at once by a real proxy).
 MAX_AWAITING_HEADER = 256
 LISTEN_BACKLOG = 1024
-# How far the waiting rooms may run over --max-logins with connections that
-# have not stood still long (see admission.Admission).
-OVERFLOW = 4
 
 
 def login_ceiling(config: ServerConfig) -> int:
-    """How many connections may wait to log in at most, the rooms run over
-    included: ``OVERFLOW`` times ``max_pending``, or as many as the
-    descriptors this process may open leave room for (its limit raised
-    first, up to the hard limit), so that waiting connections never stop
-    ``accept`` itself."""
+    """How many connections may wait to log in at once: ``max_pending``, or as
+    many as the descriptors this process may open leave room for (its limit
+    raised first, up to the hard limit), so that waiting connections never
+    stop ``accept`` itself."""
     others = FDS_RESERVED + FDS_PER_PLAYER * (config.max_sessions + AFTER_LOGIN_SLACK)
     if config.proxy_protocol:
         others += MAX_AWAITING_HEADER
-    wanted = OVERFLOW * config.max_pending
+    wanted = config.max_pending
     needed = wanted + others
     soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
     if soft != resource.RLIM_INFINITY and soft < needed:
@@ -123,8 +119,7 @@ class Gatekeeper(asyncssh.SSHServer):
         self.origin = origin(self.address)
         self._server.connections.add(self)
         log.info("%s connect from %s port %s", self.label, self.address, peer[1])
-        if _version_line_waiting(conn):
-            self._step = 1
+        self.has_spoken()
         self._server.admit(self)
         self._watch_steps(conn)
         self._hello_timer = asyncio.get_running_loop().call_later(
@@ -172,6 +167,12 @@ class Gatekeeper(asyncssh.SSHServer):
     @property
     def step(self) -> int:
         return self._step
+
+    def has_spoken(self) -> bool:
+        """Whether this connection has sent its version line, read or not."""
+        if self._step == 0 and self.conn is not None and _version_line_waiting(self.conn):
+            self._step = 1
+        return self._step > 0
 
     def _stepped(self, step: int | None = None) -> None:
         """A step of the handshake: on to the room for ``step``, or (None) a
@@ -371,7 +372,9 @@ class GameServer:
         self.watcher = GameWatcher(config.store)
         self.connections: set[Gatekeeper] = set()
         # Connections not logged in yet (sized again at start, to the descriptors there are).
-        self.waiting: Admission[Gatekeeper] = Admission(config.max_pending)
+        self.waiting: Admission[Gatekeeper] = Admission(
+            config.max_pending, has_spoken=Gatekeeper.has_spoken
+        )
         self.sessions: set[GameSession] = set()
         self.fingerprint = ""
         self.key_created = False
@@ -399,8 +402,7 @@ class GameServer:
         key, self.key_created = hostkey.load_or_create(config.data_dir)
         self.fingerprint = hostkey.fingerprint(key)
         self.allow.entries()  # read now, so a bad file shows in the log at start
-        ceiling = login_ceiling(config)
-        self.waiting = Admission(min(config.max_pending, ceiling), ceiling)
+        self.waiting = Admission(login_ceiling(config), has_spoken=Gatekeeper.has_spoken)
         # The store is opened (and made, on a first start) before anyone comes in.
         await self.watcher.start()
         self._ssh_options = dict(
@@ -423,7 +425,7 @@ class GameServer:
                 config.host,
                 config.port,
                 self._run_proxied,
-                max_waiting=min(MAX_AWAITING_HEADER, self.waiting.capacity),
+                max_waiting=min(MAX_AWAITING_HEADER, self.waiting.ceiling),
                 timeout=config.hello_timeout,
             )
         else:
@@ -474,7 +476,7 @@ class GameServer:
 
     def stepped(self, gate: Gatekeeper, room: int) -> None:
         if gate.pending:
-            self._made_room(gate, self.waiting.step(gate, room))
+            self.waiting.step(gate, room)
 
     def _made_room(self, gate: Gatekeeper, made_room: Leaving[Gatekeeper] | None) -> None:
         if made_room is None:
@@ -482,8 +484,9 @@ class GameServer:
         leaving = made_room.entry
         leaving.pending = False
         leaving.drop(
-            f"made room for {gate.label}; of those {ROOMS[made_room.room]} from "
-            f"{leaving.origin}, the most, it had stood still longest ({made_room.still:.1f}s)"
+            f"made room for {gate.label} ({len(self.waiting)} waiting); of those "
+            f"{ROOMS[made_room.room]} from {leaving.origin}, the most, it had stood "
+            f"still longest ({made_room.still:.1f}s)"
         )
 
     def free_login_slot(self, gate: Gatekeeper) -> None:

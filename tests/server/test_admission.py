@@ -23,7 +23,7 @@ def test_blocks_are_a_v4_slash_24_or_a_v6_slash_48() -> None:
 
 def test_the_stillest_of_the_address_holding_the_most_leaves() -> None:
     clock = Clock()
-    room: WaitingRoom[str] = WaitingRoom(10, clock)
+    room: WaitingRoom[str] = WaitingRoom(clock)
     for n in range(3):
         room.add(f"crowd{n}", f"198.51.100.{n}")
         clock.now += 1
@@ -46,7 +46,7 @@ def test_the_stillest_of_the_address_holding_the_most_leaves() -> None:
 
 def test_a_block_of_many_addresses_counts_as_one_neighbourhood() -> None:
     clock = Clock()
-    room: WaitingRoom[str] = WaitingRoom(10, clock)
+    room: WaitingRoom[str] = WaitingRoom(clock)
     room.add("player", "192.0.2.1")
     clock.now += 1
     room.add("other", "192.0.2.2")
@@ -57,45 +57,43 @@ def test_a_block_of_many_addresses_counts_as_one_neighbourhood() -> None:
     assert room.leaver() == "spread0"
 
 
-def test_no_one_who_moved_recently_is_dropped_below_the_ceiling() -> None:
+def test_no_one_leaves_below_the_ceiling() -> None:
     clock = Clock()
-    rooms: Admission[str] = Admission(3, ceiling=6, min_still=2.0, clock=clock)
-    assert rooms.enter("player", "192.0.2.1") is None
-    # A flood of newcomers from the player's own address fills the first room
-    # and runs over, but no one there has stood still for two seconds.
-    for n in range(5):
-        assert rooms.enter(f"flood{n}", "192.0.2.1") is None
+    rooms: Admission[str] = Admission(6, clock=clock)
+    for n in range(6):
+        assert rooms.enter(f"idle{n}", "192.0.2.1") is None
+        clock.now += 100
     assert len(rooms) == 6
-    # At the ceiling the stillest goes whatever its time: the player came first.
-    made_room = rooms.enter("flood5", "192.0.2.1")
-    assert made_room is not None and made_room[0] == "player"
+    made_room = rooms.enter("newcomer", "192.0.2.1")
+    assert made_room == ("idle0", 600.0, 0)
+    assert len(rooms) == 6 and "newcomer" in rooms
 
 
-def test_a_player_moving_on_leaves_the_flood_behind() -> None:
+def test_silent_sockets_go_first_then_stalled_logins_then_key_exchanges() -> None:
     clock = Clock()
-    rooms: Admission[str] = Admission(6, ceiling=24, min_still=2.0, clock=clock)
-    for n in range(4):
-        rooms.enter(f"idle{n}", "192.0.2.1")
-    clock.now += 5
-    # Each newcomer pushes out an idle socket that has stood still, never the player.
-    made_room = rooms.enter("player", "192.0.2.1")
-    assert made_room == ("idle0", 5.0, 0)
-    for n in range(3):
-        made_room = rooms.enter(f"again{n}", "192.0.2.1")
-        assert made_room == (f"idle{n + 1}", 5.0, 0)
-    assert rooms.enter("again3", "192.0.2.1") is None  # the room runs over instead
-    # The player sends its version line, then finishes the key exchange.
-    assert rooms.step("player", 1) is None
-    assert rooms.room_of("player") == 1
-    assert rooms.step("player", 2) is None
-    # Stalled logins fill the last room; the player, moving, stays.
-    for n in range(4):
-        rooms.enter(f"stall{n}", "192.0.2.1")
-        rooms.step(f"stall{n}", 2)
-    clock.now += 3
-    rooms.step("player", 2)  # a login attempt: it moved
-    made_room = rooms.step("again0", 2)
-    assert made_room is not None and made_room.entry == "stall0" and made_room.room == 2
-    assert "player" in rooms
-    rooms.leave("player")
-    assert "player" not in rooms and rooms.room_of("player") is None
+    rooms: Admission[str] = Admission(5, clock=clock)
+    rooms.enter("player", "192.0.2.1", room=1)  # its version line was there at once
+    clock.now += 10
+    for n in range(2):
+        rooms.enter(f"stalled{n}", "192.0.2.1")
+        rooms.step(f"stalled{n}", 1)
+        rooms.step(f"stalled{n}", 2)
+    rooms.enter("silent", "198.51.100.7")
+    clock.now += 10
+    assert rooms.enter("fresh0", "192.0.2.1") is None  # five waiting: the ceiling
+    # A silent socket goes before anyone further on.
+    assert rooms.enter("fresh1", "192.0.2.1") == ("silent", 10.0, 0)
+    for n in range(2):
+        rooms.step(f"fresh{n}", 1)
+        rooms.step(f"fresh{n}", 2)
+    # Then a stalled login, the stillest of the address holding the most.
+    assert rooms.enter("fresh2", "192.0.2.1", room=1) == ("stalled0", 10.0, 2)
+    assert rooms.enter("fresh3", "192.0.2.1", room=1) == ("stalled1", 10.0, 2)
+    # Logged in: only key exchanges wait. The one waiting longest goes last of all.
+    rooms.leave("fresh0")
+    rooms.leave("fresh1")
+    rooms.enter("fresh4", "192.0.2.1", room=1)
+    rooms.enter("fresh5", "192.0.2.1", room=1)
+    assert rooms.enter("fresh6", "192.0.2.1", room=1) == ("player", 20.0, 1)
+    assert rooms.room_of("player") is None and "player" not in rooms
+    assert len(rooms) == 5

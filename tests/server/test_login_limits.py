@@ -24,8 +24,7 @@ from ssh_support import (
 
 from cli import serve
 from server import passwords
-from server.admission import Admission
-from server.ssh import AFTER_LOGIN_SLACK, MAX_KEYS_PER_CONNECTION, OVERFLOW
+from server.ssh import AFTER_LOGIN_SLACK, MAX_KEYS_PER_CONNECTION
 from server.throttle import ThrottleRules
 
 ATTACKER = "127.0.0.2"
@@ -76,8 +75,8 @@ async def test_connections_that_never_log_in_leave_room_for_a_key(
             alice = await open_terminal(server.port, keys.by_name["alice"], local_addr=(source, 0))
             await alice.wait_for("New game")
             await alice.close()
-        # The rooms run over up to their ceiling, never beyond.
-        assert len(server.waiting) <= server.waiting.ceiling == OVERFLOW * 6
+        # Never more wait than the ceiling.
+        assert len(server.waiting) <= server.waiting.ceiling == 6
         # An authenticated key is no longer counted as logging in.
         assert server.pending_from("127.0.0.3") == 0
     finally:
@@ -93,13 +92,10 @@ async def test_a_full_house_drops_the_stillest_of_the_address_holding_most(
         tmp_path,
         allow_file=tmp_path / "allowed",
         command=start_screen_command,
-        max_pending=3,
+        max_pending=8,
         hello_timeout=600.0,
     )
     server = await start_server(config)
-    # No one counts as having stood still: only the ceiling drops anyone, however
-    # slowly this machine opens the connections.
-    server.waiting = Admission(server.waiting.capacity, server.waiting.ceiling, min_still=600.0)
     held = []
     try:
         readers = []
@@ -266,7 +262,7 @@ def test_the_login_limits_are_options() -> None:
     assert config.max_pending == 10
     assert config.login_timeout == 12.5
     defaults = serve.build_config(serve.parser().parse_args([]))
-    assert defaults.max_pending == 1024
+    assert defaults.max_pending == 4096
     assert defaults.login_timeout == 30.0
     with pytest.raises(SystemExit):
         serve.parser().parse_args(["--login-seconds", "0"])
