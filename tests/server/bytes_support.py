@@ -9,6 +9,7 @@ command draws into a ``pyte`` screen, and writes bytes as keys.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import fcntl
 import os
 import random
@@ -20,9 +21,8 @@ from collections.abc import Iterator, Mapping, Sequence
 import pyte
 from ssh_support import WAIT, wait_until
 
-# The app's own ways out, which end it as asked: not sent one by one.
-QUIT_KEYS = frozenset({ord("q"), 0x11})  # the start screen's q, and ctrl+q
-QUIT = b"\x11"
+# The app's own ways out, which end it as asked: sent last (quit_at_last).
+QUIT_KEYS = (b"q", b"\x11")  # the start screen's q, and ctrl+q anywhere
 
 # Bytes no UTF-8 decoder accepts: stray and truncated bytes, overlong forms
 # of "/" and of NUL, UTF-16 surrogates (each half, and a pair), a code point
@@ -50,7 +50,7 @@ BAD_SEQUENCES = (
 
 def single_bytes() -> Iterator[bytes]:
     """Every byte 0x00-0xFF on its own, but the app's quit keys."""
-    return (bytes([value]) for value in range(256) if value not in QUIT_KEYS)
+    return (bytes([value]) for value in range(256) if bytes([value]) not in QUIT_KEYS)
 
 
 def random_paste(size: int, seed: int = 32) -> bytes:
@@ -162,3 +162,15 @@ async def run_the_gauntlet(program: PtyProgram) -> None:
     for byte in single_bytes():
         await program.send(byte)
         await asyncio.sleep(0.02)
+
+
+async def quit_at_last(program: PtyProgram) -> int:
+    """The quit keys, the last bytes of all, until one ends the app (q only
+    quits on the start screen); the program's exit status."""
+    for key in QUIT_KEYS:
+        if program.process.poll() is not None:
+            break
+        await program.send(key)
+        with contextlib.suppress(AssertionError):
+            await wait_until(lambda: program.process.poll() is not None, "the app to quit", 5)
+    return await program.exit_status()

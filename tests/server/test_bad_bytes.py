@@ -4,8 +4,9 @@ A terminal in a Latin-1 or Latin-2 locale sends é as the single byte 0xE9,
 which is not UTF-8; so do line noise and a binary file pasted by mistake.
 Textual's own driver raised on such bytes and the app ended with a
 traceback on the player's screen (Textual issue #6456). Each test runs the
-gauntlet of bytes_support, then asks the app to quit: it must still be
-there to do so, end with status 0, and never have shown a traceback.
+gauntlet of bytes_support, then sends the quit keys, the last bytes of
+0x00-0xFF: the app must still be there to quit, end with status 0, and never
+have shown a traceback.
 """
 
 from __future__ import annotations
@@ -17,7 +18,7 @@ from pathlib import Path
 
 import asyncssh
 import pytest
-from bytes_support import QUIT, PtyProgram, run_the_gauntlet
+from bytes_support import PtyProgram, quit_at_last, run_the_gauntlet
 from ssh_support import Keys, config_for, start_screen_command, start_server
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -36,8 +37,7 @@ async def test_the_app_in_a_local_terminal_takes_any_byte() -> None:
         await app.wait_for("New game")
         await run_the_gauntlet(app)
         assert app.process.poll() is None, app.text()
-        await app.send(QUIT)
-        assert await app.exit_status() == 0
+        assert await quit_at_last(app) == 0
         assert b"Traceback" not in app.raw
     finally:
         app.close()
@@ -76,8 +76,7 @@ async def test_the_app_over_ssh_takes_any_byte(tmp_path: Path, keys: Keys) -> No
         await run_the_gauntlet(client)
         assert client.process.poll() is None, client.text()
         assert len(server.sessions) == 1
-        await client.send(QUIT)
-        assert await client.exit_status() == 0
+        assert await quit_at_last(client) == 0
         assert b"Traceback" not in client.raw
         assert b"stopped unexpectedly" not in client.raw
     finally:
