@@ -51,8 +51,8 @@ class ServerConfig:
     max_sessions: int = 32  # logged-in players with a session
     idle_timeout: float = 30 * 60.0
     # Connections still logging in wait apart from the players, at most this
-    # many; a newcomer always comes in, and at the ceiling a stranger makes
-    # room (server.admission). Each costs the server a socket and some memory
+    # many; a newcomer always comes in, and when that many wait a stranger
+    # makes room (server.admission). Each costs the server a socket and some memory
     # (bench/ssh_flood.py measures it).
     max_pending: int = 4096
     hello_timeout: float = 5.0  # to send the SSH version line
