@@ -232,7 +232,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"imhotep-duel: {exc}", file=sys.stderr)
         return exc.code
     app.run()
-    return 0
+    # Non-zero when the app failed (a traceback is on standard error), so that
+    # whoever started it, the SSH server included, knows.
+    return app.return_code or (1 if app.failed else 0)
 
 
 if __name__ == "__main__":

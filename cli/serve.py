@@ -102,15 +102,10 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument(
         "--max-logins",
         type=_positive(int),
-        default=32,
-        help="connections still logging in at once, apart from the players (default 32)",
-    )
-    p.add_argument(
-        "--max-logins-per-address",
-        type=_positive(int),
-        default=8,
-        help="of those, from one IPv4 address or IPv6 /64 (default 8; behind a proxy "
-        "that hides addresses, the proxy's)",
+        default=4096,
+        help="connections still logging in at once, apart from the players (default "
+        "4096); when there are as many, a newcomer still comes in and a stranger is "
+        "dropped: a silent one first, then a stalled login",
     )
     p.add_argument(
         "--login-seconds",
@@ -161,7 +156,6 @@ def build_config(args: argparse.Namespace) -> ServerConfig:
         max_sessions=args.max_sessions,
         idle_timeout=args.idle_minutes * 60,
         max_pending=args.max_logins,
-        max_pending_per_address=min(args.max_logins_per_address, args.max_logins),
         login_timeout=args.login_seconds,
         proxy_protocol=args.proxy_protocol,
         max_tables=args.max_tables,

@@ -64,6 +64,54 @@ def store_path() -> Path:
     return data_dir() / "games.sqlite3"
 
 
+def unsafe_link(path: Path) -> Path | None:
+    """The first symbolic link among the folders of ``path`` that someone
+    other than this user or root could have made or could change, or None.
+
+    A link is followed only if it and the folder holding it belong to this
+    user or to root, and that folder is not writable by others (unless it is
+    sticky, as /tmp is, where only an entry's owner may replace it): such a
+    link was put there by the user or the system (/home -> /var/home), and
+    only they can point it elsewhere. One in a folder another user owns or
+    may write to could send the games, or a new store, wherever that user
+    likes. The links of a link's target are judged the same way; a folder
+    that does not exist yet is no link.
+    """
+    trusted = {os.geteuid(), 0}
+    absolute = Path(os.path.abspath(path))
+    ahead = list(absolute.parent.parts[1:])
+    here = Path(absolute.anchor)
+    hops = 0
+    while ahead:
+        name = ahead.pop(0)
+        if name == "..":
+            here = here.parent
+            continue
+        step = here / name
+        try:
+            info = os.lstat(step)
+        except OSError:
+            return None
+        if not stat.S_ISLNK(info.st_mode):
+            here = step
+            continue
+        holder = os.stat(here)
+        open_to_others = holder.st_mode & 0o022 and not holder.st_mode & stat.S_ISVTX
+        hops += 1
+        if (
+            info.st_uid not in trusted
+            or holder.st_uid not in trusted
+            or open_to_others
+            or hops > 40  # a loop of links
+        ):
+            return step
+        target = Path(os.readlink(step))
+        if target.is_absolute():
+            here = Path(target.anchor)
+        ahead = [part for part in target.parts if part not in (target.anchor, ".")] + ahead
+    return None
+
+
 # Reading and writing ------------------------------------------------------
 
 

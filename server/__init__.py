@@ -11,7 +11,8 @@ of one player's app, a dropped connection or a server restart loses nothing.
 - :mod:`server.identity`: who a key belongs to (player ids, names, the allow file).
 - :mod:`server.passwords`: password logins, for an operator who asks for them.
 - :mod:`server.hostkey`: the server's own key, created once.
-- :mod:`server.throttle`: the back-off for wrong passwords, and what a per-address limit counts.
+- :mod:`server.admission`: where connections wait to log in, and who leaves a full room.
+- :mod:`server.throttle`: the back-off for wrong passwords.
 - :mod:`server.child`: an app process under its own pseudo-terminal.
 - :mod:`server.prompt`: the one-line name prompt for first visitors of an open server.
 - :mod:`server.session`: one SSH session, from its terminal request to its end.

@@ -4,7 +4,10 @@ The child gets the terminal's slave side as its controlling terminal (so the
 kernel sends it SIGWINCH when the size changes, as a local terminal would),
 runs in a session of its own (so a signal meant for it never reaches the
 server), and is ended the way a real terminal ends a program: a hangup first,
-then harder signals if it does not go.
+then harder signals if it does not go. Its standard error is not the
+terminal but a pipe the server reads into its own log, so that what a
+failing app prints (a traceback, with the server's paths) never reaches the
+player; the app draws on its standard output (tui.driver).
 """
 
 from __future__ import annotations
@@ -29,6 +32,11 @@ DEFAULT_SIZE = (80, 24)
 # channel stops reading, so a flood cannot grow the server's memory.
 INPUT_HIGH_WATER = 64 * 1024
 READ_CHUNK = 64 * 1024
+# What one app may put in the server's log through its standard error; the
+# rest is read and dropped, so that an app that loops on an error cannot
+# fill the server's disk.
+MAX_ERROR_BYTES = 64 * 1024
+MAX_ERROR_LINE = 1024
 
 
 def clamp_size(cols: int, rows: int) -> tuple[int, int]:
@@ -72,6 +80,7 @@ class ChildTerminal:
         process: asyncio.subprocess.Process,
         master: int,
         on_output: Callable[[bytes], None],
+        on_error: Callable[[str], None] | None = None,
     ) -> None:
         self.process = process
         self._master: int | None = master
@@ -85,6 +94,11 @@ class ChildTerminal:
         # Set once the app's last output has been read (or can never be).
         self.output_done = asyncio.Event()
         self._resume_reading()
+        self.errors_done: asyncio.Future[None] | None = None
+        if process.stderr is not None:
+            self.errors_done = asyncio.ensure_future(
+                _pass_errors(process.stderr, on_error or (lambda line: None))
+            )
 
     @classmethod
     async def start(
@@ -95,7 +109,10 @@ class ChildTerminal:
         cwd: Path,
         size: tuple[int, int],
         on_output: Callable[[bytes], None],
+        on_error: Callable[[str], None] | None = None,
     ) -> ChildTerminal:
+        """Start ``argv`` under a new pty; each line it writes to standard
+        error goes to ``on_error`` (the terminal, if None)."""
         master, slave = os.openpty()
         try:
             cols, rows = clamp_size(*size)
@@ -106,7 +123,7 @@ class ChildTerminal:
                 *argv,
                 stdin=slave,
                 stdout=slave,
-                stderr=slave,
+                stderr=slave if on_error is None else asyncio.subprocess.PIPE,
                 env=dict(env),
                 cwd=cwd,
                 start_new_session=True,
@@ -120,7 +137,7 @@ class ChildTerminal:
             raise
         finally:
             os.close(slave)
-        return cls(process, master, on_output)
+        return cls(process, master, on_output, on_error)
 
     @property
     def pid(self) -> int:
@@ -230,3 +247,24 @@ class ChildTerminal:
         with contextlib.suppress(OSError):
             os.close(self._master)
         self._master = None
+
+
+async def _pass_errors(stream: asyncio.StreamReader, report: Callable[[str], None]) -> None:
+    """Each line of ``stream`` to ``report``, up to MAX_ERROR_BYTES in all."""
+    told = 0
+    pending = b""
+    while chunk := await stream.read(READ_CHUNK):
+        pending += chunk
+        *lines, pending = pending.split(b"\n")
+        if len(pending) > MAX_ERROR_LINE:
+            lines.append(pending)
+            pending = b""
+        for line in lines:
+            if told < MAX_ERROR_BYTES:
+                report(line[:MAX_ERROR_LINE].decode("utf-8", "replace").rstrip())
+            told += len(line) + 1
+    if pending and told < MAX_ERROR_BYTES:
+        report(pending[:MAX_ERROR_LINE].decode("utf-8", "replace").rstrip())
+        told += len(pending)
+    if told > MAX_ERROR_BYTES:
+        report(f"(and {told - MAX_ERROR_BYTES} more bytes, not logged)")

@@ -50,11 +50,13 @@ class ServerConfig:
     password_file: Path | None = None  # --passwords: also let in these names by password
     max_sessions: int = 32  # logged-in players with a session
     idle_timeout: float = 30 * 60.0
-    # Connections still logging in are limited apart from the players: a peer
-    # without a key can hold only these, and only for login_timeout seconds.
-    max_pending: int = 32
-    max_pending_per_address: int = 8  # per IPv4 address or IPv6 /64
-    login_timeout: float = 30.0
+    # Connections still logging in wait apart from the players, at most this
+    # many; a newcomer always comes in, and when that many wait a stranger
+    # makes room (server.admission). Each costs the server a socket and some memory
+    # (bench/ssh_flood.py measures it).
+    max_pending: int = 4096
+    hello_timeout: float = 5.0  # to send the SSH version line
+    login_timeout: float = 30.0  # to log in, and then to open the game
     # --proxy-protocol: each connection starts with a PROXY header naming the
     # client's address (a TCP proxy's); connections without one are dropped.
     proxy_protocol: bool = False

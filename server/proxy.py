@@ -126,9 +126,11 @@ Peer = tuple[str, int]
 class ProxiedListener:
     """A listening socket whose connections start with a PROXY header.
 
-    Each accepted connection's header is read (at most ``max_waiting`` at a
-    time, each within ``timeout`` seconds), then the socket is handed on with
-    the client's address; a connection without a usable header is closed.
+    Each accepted connection's header is read (each within ``timeout``
+    seconds), then the socket is handed on with the client's address; a
+    connection without a usable header is closed. With ``max_waiting``
+    connections waiting for theirs, a newcomer closes the one that has waited
+    longest: a proxy sends the header at once, so only a stranger waits long.
     """
 
     def __init__(
@@ -141,12 +143,13 @@ class ProxiedListener:
         timeout: float,
     ) -> None:
         family = socket.AF_INET6 if ":" in host else socket.AF_INET
-        self._listener = socket.create_server((host, port), family=family, backlog=100)
+        self._listener = socket.create_server((host, port), family=family, backlog=1024)
         self._listener.setblocking(False)
         self._hand_on = hand_on
         self._max_waiting = max_waiting
         self._timeout = timeout
-        self._waiting = 0
+        # Tasks still reading their header, the oldest first.
+        self._waiting: dict[asyncio.Task[None], None] = {}
         self._tasks: set[asyncio.Task[None]] = set()
         self._accepting = asyncio.ensure_future(self._accept())
 
@@ -173,16 +176,17 @@ class ProxiedListener:
                 await asyncio.sleep(0.5)
                 continue
             sock.setblocking(False)
-            if self._waiting >= self._max_waiting:
-                log.info("dropped %s: %d connections before their header", peer[0], self._waiting)
-                sock.close()
-                continue
+            if len(self._waiting) >= self._max_waiting:
+                oldest = next(iter(self._waiting))
+                del self._waiting[oldest]
+                oldest.cancel()
             task = asyncio.ensure_future(self._serve(sock, (str(peer[0]), int(peer[1]))))
             self._tasks.add(task)
+            self._waiting[task] = None
             task.add_done_callback(self._tasks.discard)
 
     async def _serve(self, sock: socket.socket, peer: Peer) -> None:
-        self._waiting += 1
+        task = asyncio.current_task()
         try:
             client = await asyncio.wait_for(read_header(sock), self._timeout)
         except (ProxyHeaderError, OSError, TimeoutError) as exc:
@@ -190,8 +194,12 @@ class ProxiedListener:
             log.info("dropped %s port %d: %s", peer[0], peer[1], reason)
             sock.close()
             return
+        except asyncio.CancelledError:
+            log.info("dropped %s port %d: closed while waiting for its header", *peer)
+            sock.close()
+            raise
         finally:
-            self._waiting -= 1
+            self._waiting.pop(task, None)  # type: ignore[arg-type]
         try:
             await self._hand_on(sock, client or peer)
         except BaseException:

@@ -55,6 +55,10 @@ _CLIENT_ENV = {
     "NO_COLOR": re.compile(r"[01]?"),
 }
 NAME_TRIES = 5
+# An app that fails is started again (back in the lobby) this many times in
+# one session, after this pause to read why, before the session ends.
+MAX_FAILURES = 3
+RESTART_PAUSE = 1.5
 # An app that is ended (or crashes) cannot put the player's terminal back as
 # it found it: leave the alternate screen, stop mouse and focus reports,
 # bracketed paste and the keyboard protocol, show the cursor, reset colours.
@@ -324,6 +328,31 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return None
 
     async def _play(self, player: Player) -> int:
+        """Run the app; one that fails is started again, back in the lobby,
+        up to MAX_FAILURES times in a session."""
+        failures = 0
+        while True:
+            status = await self._run_app(player)
+            if status == 0 or self._closing:
+                return 0 if status == 0 else 1
+            failures += 1
+            self._say(RESTORE_TERMINAL + "\r\n")
+            if failures >= MAX_FAILURES:
+                self._say_line(self._crashed())
+                return 1
+            self._say_line(
+                self._words.gettext(
+                    "imhotep-duel: the game stopped unexpectedly; your games are kept. "
+                    "Back to the lobby in a moment."
+                )
+            )
+            await asyncio.sleep(RESTART_PAUSE)
+            if self._closing:
+                return 1
+
+    async def _run_app(self, player: Player) -> int | None:
+        """The app's exit status (negative for a signal), or None if the
+        session closed while it started."""
         config = self._server.config
         player_dir = config.players_dir / identity.folder_name(player.id)
         player_dir.mkdir(parents=True, exist_ok=True, mode=0o700)
@@ -338,11 +367,12 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             cwd=player_dir,
             size=self._size,
             on_output=self._output,
+            on_error=self._app_error,
         )
         self._child.on_input_drained = chan.resume_reading
         if self._closing:
             await self._child.stop(config.stop_grace)
-            return 1
+            return None
         log.info(
             "%s app started for %s (%dx%d %s) pid %d",
             self.label,
@@ -354,14 +384,20 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         status = await self._child.process.wait()
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self._child.output_done.wait(), 2.0)
+        if self._child.errors_done is not None:
+            with contextlib.suppress(TimeoutError):
+                await asyncio.wait_for(asyncio.shield(self._child.errors_done), 2.0)
         minutes = (time.monotonic() - self._started) / 60
         log.info(
             "%s app ended for %s, status %s, %.1f min", self.label, player.name, status, minutes
         )
-        if status != 0 and not self._closing:
-            self._say(RESTORE_TERMINAL + "\r\n")
-            self._say_line(self._crashed())
-        return 0 if status == 0 else 1
+        return status
+
+    def _app_error(self, line: str) -> None:
+        # The app's standard error, for the operator only; its control
+        # characters could drive the operator's terminal, so they are shown.
+        shown = "".join(c if c.isprintable() else repr(c)[1:-1] for c in line)
+        log.warning("%s app: %s", self.label, shown)
 
     async def shutdown(self, reason: EndReason) -> None:
         """End this session from the server's side: it is stopping, or the player idle."""

@@ -4,10 +4,11 @@ Everything but a terminal session is refused here or by asyncssh's options:
 no passwords, no port, agent or X11 forwarding, no SFTP or SCP. A connection
 belongs to one key; its session runs the app for that key's player only.
 
-A connection that has not logged in holds one of a few login slots of its
-own (``max_pending``, at most ``max_pending_per_address`` from one address)
-for at most ``login_timeout`` seconds, so a peer without a key can never take
-a player's place; a logged-in connection must open its session as quickly.
+A connection that has not logged in waits in the waiting rooms
+(:mod:`server.admission`), which always let the newcomer in and, when full,
+drop a stranger who is no further on and has stood still longer. It has ``hello_timeout`` seconds
+to send its SSH version line and ``login_timeout`` to log in; a logged-in
+connection must then open its session as quickly.
 """
 
 from __future__ import annotations
@@ -17,8 +18,9 @@ import contextlib
 import gettext
 import itertools
 import logging
+import os
+import resource
 import socket
-from collections import Counter
 from collections.abc import Coroutine
 from typing import Any
 
@@ -26,10 +28,11 @@ import asyncssh
 
 from match.store import StoreError
 from server import hostkey, identity, passwords, proxy
+from server.admission import ROOMS, Admission, Leaving, origin
 from server.config import ServerConfig
 from server.events import GameWatcher
 from server.session import GameSession
-from server.throttle import AuthThrottle, origin
+from server.throttle import AuthThrottle
 
 log = logging.getLogger("imhotep.server")
 
@@ -38,6 +41,48 @@ log = logging.getLogger("imhotep.server")
 AFTER_LOGIN_SLACK = 16
 # Keys one connection may offer before it is cut off (ssh-agent may hold a few).
 MAX_KEYS_PER_CONNECTION = 8
+# File descriptors kept apart from the waiting room: the listening socket,
+# the store, logs, and per player a socket, a pty and the app's error pipe.
+FDS_RESERVED = 64
+FDS_PER_PLAYER = 6
+# Connections per listed key that have offered it and not yet signed (the
+# player typing the key's passphrase, say), kept out of the waiting rooms.
+UNSIGNED_PER_KEY = 3
+# Connections waiting for their PROXY header (sent at once by a real proxy).
+MAX_AWAITING_HEADER = 256
+LISTEN_BACKLOG = 1024
+
+
+def login_ceiling(config: ServerConfig) -> int:
+    """How many connections may wait to log in at once: ``max_pending``, or as
+    many as the descriptors this process may open leave room for (its limit
+    raised first, up to the hard limit), so that waiting connections never
+    stop ``accept`` itself."""
+    others = FDS_RESERVED + FDS_PER_PLAYER * (config.max_sessions + AFTER_LOGIN_SLACK)
+    if config.proxy_protocol:
+        others += MAX_AWAITING_HEADER
+    wanted = config.max_pending
+    needed = wanted + others
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft != resource.RLIM_INFINITY and soft < needed:
+        raised = needed if hard == resource.RLIM_INFINITY else min(needed, hard)
+        try:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (raised, hard))
+            soft = raised
+        except (ValueError, OSError) as exc:
+            log.warning("cannot raise the open file limit to %d: %s", raised, exc)
+    if soft == resource.RLIM_INFINITY or soft >= needed:
+        return wanted
+    room = max(1, soft - others)
+    log.warning(
+        "room for only %d connections logging in (%d wanted): the open file limit is %d; "
+        "raise it (ulimit -n) to %d",
+        room,
+        wanted,
+        soft,
+        needed,
+    )
+    return room
 
 
 class Gatekeeper(asyncssh.SSHServer):
@@ -49,8 +94,9 @@ class Gatekeeper(asyncssh.SSHServer):
         self.number = number
         self.label = f"#{number}"
         self.address = "?"
-        self.origin = "?"  # what the per-address limits count (see throttle.origin)
-        self.pending = False  # holds a login slot
+        self.origin = "?"  # what the password back-off counts (see admission.origin)
+        self.pending = False  # in a waiting room
+        self.vouched_for: str | None = None  # offered this player's listed key, unsigned
         self.username = ""
         self.player_id: str | None = None
         self.player_name: str | None = None
@@ -60,6 +106,9 @@ class Gatekeeper(asyncssh.SSHServer):
         self._refused = 0
         self._accepted: tuple[str, str | None] | None = None
         self._session_timer: asyncio.TimerHandle | None = None
+        self._hello_timer: asyncio.TimerHandle | None = None
+        # The waiting room reached (admission.ROOMS): 1 version line, 2 key exchange.
+        self._step = 0
 
     # --- connection -------------------------------------------------------------
 
@@ -70,18 +119,73 @@ class Gatekeeper(asyncssh.SSHServer):
         self.origin = origin(self.address)
         self._server.connections.add(self)
         log.info("%s connect from %s port %s", self.label, self.address, peer[1])
-        refusal = self._server.hold_login_slot(self)
-        if refusal is not None:
-            log.info("%s dropped: %s", self.label, refusal)
-            asyncio.get_running_loop().call_soon(conn.close)
+        self.has_spoken()
+        self._server.admit(self)
+        self._watch_steps(conn)
+        self._hello_timer = asyncio.get_running_loop().call_later(
+            self._server.config.hello_timeout, self._no_hello
+        )
 
     def connection_lost(self, exc: Exception | None) -> None:
         self._server.connections.discard(self)
         self._server.free_login_slot(self)
-        if self._session_timer is not None:
-            self._session_timer.cancel()
+        for timer in (self._session_timer, self._hello_timer):
+            if timer is not None:
+                timer.cancel()
         reason = f": {exc}" if exc is not None else ""
         log.info("%s disconnect%s", self.label, str(reason)[:120])
+
+    def drop(self, why: str) -> None:
+        """Close at once, unheard: a stranger who made room for a newcomer."""
+        log.info("%s dropped: %s", self.label, why)
+        if self.conn is not None:
+            self.conn.abort()
+
+    def _watch_steps(self, conn: asyncssh.SSHServerConnection) -> None:
+        # asyncssh tells its server object of no step before the first auth
+        # request; the connection's extra info shows the version line and the
+        # finished key exchange, so it is looked at after each read while the
+        # connection waits. Only these steps count, never bytes alone.
+        heard = conn.data_received
+
+        def observed(data: bytes, datatype: asyncssh.DataType = None) -> None:
+            heard(data, datatype)
+            if not self.pending:
+                return
+            step = (
+                0
+                if conn.get_extra_info("client_version") is None
+                else 1
+                if conn.get_extra_info("recv_cipher") is None
+                else 2
+            )
+            if step > self._step:
+                self._stepped(step)
+
+        conn.data_received = observed  # type: ignore[method-assign]
+
+    @property
+    def step(self) -> int:
+        return self._step
+
+    def has_spoken(self) -> bool:
+        """Whether this connection has sent its version line, read or not."""
+        if self._step == 0 and self.conn is not None and _version_line_waiting(self.conn):
+            self._step = 1
+        return self._step > 0
+
+    def _stepped(self, step: int | None = None) -> None:
+        """A step of the handshake: on to the room for ``step``, or (None) a
+        login attempt, which shows it is not standing still where it is."""
+        if step is not None:
+            self._step = step
+        self._server.stepped(self, self._step)
+
+    def _no_hello(self) -> None:
+        self._hello_timer = None
+        if self.conn is not None and self._step == 0 and self.player_id is None:
+            seconds = self._server.config.hello_timeout
+            self.drop(f"no SSH version line in {seconds:g}s")
 
     # --- authentication ----------------------------------------------------------
 
@@ -89,6 +193,8 @@ class Gatekeeper(asyncssh.SSHServer):
         # No back-off here: a key that fits must get in at once, from any
         # address; only wrong passwords are answered slowly (validate_password).
         self.username = username
+        if self._step < 2:
+            self._stepped(2)
         return True
 
     def public_key_auth_supported(self) -> bool:
@@ -101,6 +207,7 @@ class Gatekeeper(asyncssh.SSHServer):
         book = self._server.passwords
         if book is None:
             return False
+        self._stepped()
         throttle = self._server.throttle
         if self._locked or throttle.locked(self.origin):
             if not self._locked:
@@ -146,8 +253,9 @@ class Gatekeeper(asyncssh.SSHServer):
     async def validate_public_key(self, username: str, key: asyncssh.SSHKey) -> bool:
         # A refused key is no failed login and waits for nothing: ssh offers
         # each key it holds in turn, and a key cannot be guessed. The cap on
-        # keys per connection and the login slots bound what a stranger costs.
+        # keys per connection and the waiting rooms bound what a stranger costs.
         server = self._server
+        self._stepped()
         pid = identity.player_id(key)
         name = server.allow.lookup(key, "", self.address)
         if name is None and server.config.open_door:
@@ -163,6 +271,7 @@ class Gatekeeper(asyncssh.SSHServer):
                 )
             return False
         self._accepted = (pid, name)
+        server.vouch(self, pid)
         return True
 
     async def auth_completed(self) -> None:
@@ -172,6 +281,10 @@ class Gatekeeper(asyncssh.SSHServer):
         self.player_id, self.player_name = self._accepted
         server = self._server
         server.free_login_slot(self)
+        if self.conn is not None:
+            # Logged in: its reads go straight to asyncssh again.
+            with contextlib.suppress(AttributeError):
+                del self.conn.data_received
         log.info("%s login %s as %s", self.label, self.player_id, self.player_name or "(new)")
         # Counted by their login: a refused connection not yet closed is none.
         logged_in = sum(gate.player_id is not None for gate in server.connections)
@@ -227,6 +340,25 @@ class Gatekeeper(asyncssh.SSHServer):
         return False
 
 
+def _version_line_waiting(conn: asyncssh.SSHServerConnection) -> bool:
+    """Whether the client's SSH version line has arrived, not yet read.
+
+    A client sends it as soon as it connects, so under load it is often in
+    the socket before the server gets to the connection; looked at (never
+    taken: asyncssh reads it), it lets a real client skip the room of
+    silent sockets, the one a flood churns fastest.
+    """
+    transport_socket = conn.get_extra_info("socket")
+    if transport_socket is None:
+        return False
+    try:
+        with socket.socket(fileno=os.dup(transport_socket.fileno())) as sock:
+            head = sock.recv(256, socket.MSG_PEEK | socket.MSG_DONTWAIT)
+    except OSError:
+        return False
+    return head.startswith(b"SSH-") and b"\n" in head
+
+
 class GameServer:
     """The listening server and everything it holds open."""
 
@@ -239,9 +371,10 @@ class GameServer:
         )
         self.watcher = GameWatcher(config.store)
         self.connections: set[Gatekeeper] = set()
-        # Connections holding a login slot, in all and per origin.
-        self.pending_total = 0
-        self._pending: Counter[str] = Counter()
+        # Connections not logged in yet (sized again at start, to the descriptors there are).
+        self.waiting: Admission[Gatekeeper] = Admission(
+            config.max_pending, has_spoken=Gatekeeper.has_spoken
+        )
         self.sessions: set[GameSession] = set()
         self.fingerprint = ""
         self.key_created = False
@@ -251,6 +384,8 @@ class GameServer:
         self._numbers = itertools.count(1)
         self._tasks: set[asyncio.Task[Any]] = set()
         self._naming = asyncio.Lock()
+        # Connections that offered a listed key and have yet to sign, by player.
+        self._vouched: dict[str, list[Gatekeeper]] = {}
 
     @property
     def port(self) -> int:
@@ -267,6 +402,7 @@ class GameServer:
         key, self.key_created = hostkey.load_or_create(config.data_dir)
         self.fingerprint = hostkey.fingerprint(key)
         self.allow.entries()  # read now, so a bad file shows in the log at start
+        self.waiting = Admission(login_ceiling(config), has_spoken=Gatekeeper.has_spoken)
         # The store is opened (and made, on a first start) before anyone comes in.
         await self.watcher.start()
         self._ssh_options = dict(
@@ -289,12 +425,18 @@ class GameServer:
                 config.host,
                 config.port,
                 self._run_proxied,
-                max_waiting=config.max_pending,
-                timeout=config.login_timeout,
+                max_waiting=min(MAX_AWAITING_HEADER, self.waiting.ceiling),
+                timeout=config.hello_timeout,
             )
         else:
             self._acceptor = await asyncssh.create_server(
-                self._new_connection, config.host, config.port, **self._ssh_options
+                self._new_connection,
+                config.host,
+                config.port,
+                # A burst of connections must wait in the kernel's queue, not
+                # be dropped there: a dropped SYN is tried again only a second later.
+                backlog=LISTEN_BACKLOG,
+                **self._ssh_options,
             )
         log.info(
             "listening on %s port %d%s, store %s, %s",
@@ -327,30 +469,57 @@ class GameServer:
         await self.watcher.stop()
         log.info("stopped")
 
-    def hold_login_slot(self, gate: Gatekeeper) -> str | None:
-        """Give a new connection a login slot; why not, if there is none for it."""
-        config = self.config
-        if self.pending_total >= config.max_pending:
-            return f"{self.pending_total} connections logging in"
-        if self._pending[gate.origin] >= config.max_pending_per_address:
-            return f"{self._pending[gate.origin]} connections logging in from {gate.origin}"
-        self._pending[gate.origin] += 1
-        self.pending_total += 1
+    def admit(self, gate: Gatekeeper) -> None:
+        """Seat a new connection in its waiting room, making room if it is full."""
         gate.pending = True
-        return None
+        self._made_room(gate, self.waiting.enter(gate, gate.address, gate.step))
+
+    def stepped(self, gate: Gatekeeper, room: int) -> None:
+        if gate.pending:
+            self.waiting.step(gate, room)
+
+    def _made_room(self, gate: Gatekeeper, made_room: Leaving[Gatekeeper] | None) -> None:
+        if made_room is None:
+            return
+        leaving = made_room.entry
+        leaving.pending = False
+        leaving.drop(
+            f"made room for {gate.label} ({len(self.waiting)} waiting); of those "
+            f"{ROOMS[made_room.room]} from {leaving.origin}, the most, it had stood "
+            f"still longest ({made_room.still:.1f}s)"
+        )
 
     def free_login_slot(self, gate: Gatekeeper) -> None:
+        if gate.pending:
+            gate.pending = False
+            self.waiting.leave(gate)
+        if gate.vouched_for is not None:
+            held = self._vouched.get(gate.vouched_for, [])
+            if gate in held:
+                held.remove(gate)
+            if not held:
+                self._vouched.pop(gate.vouched_for, None)
+            gate.vouched_for = None
+
+    def vouch(self, gate: Gatekeeper, player: str) -> None:
+        """``gate`` offered a listed key, which now only has to sign: it
+        leaves the waiting rooms, where a flood could push it out while its
+        player types the key's passphrase. Only someone who knows a listed
+        public key gets this far, and at most UNSIGNED_PER_KEY connections
+        per key wait so; a newer one replaces the oldest."""
         if not gate.pending:
             return
-        gate.pending = False
-        self.pending_total -= 1
-        self._pending[gate.origin] -= 1
-        if self._pending[gate.origin] <= 0:
-            del self._pending[gate.origin]
+        self.free_login_slot(gate)
+        gate.vouched_for = player
+        held = self._vouched.setdefault(player, [])
+        held.append(gate)
+        if len(held) > UNSIGNED_PER_KEY:
+            held[0].drop(f"{len(held)} connections wait to sign for the same key")
+            self.free_login_slot(held[0])
 
     def pending_from(self, address: str) -> int:
-        """Connections from ``address`` (its origin) that hold a login slot."""
-        return self._pending.get(origin(address), 0)
+        """Connections from ``address`` (its origin) still waiting to log in."""
+        return self.waiting.held_by(address)
 
     def track(self, work: Coroutine[Any, Any, Any]) -> None:
         """Run ``work`` in the background, kept until done (stop() waits for it)."""

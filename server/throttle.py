@@ -14,11 +14,14 @@ most recent addresses are tracked.
 
 from __future__ import annotations
 
-import ipaddress
 import time
 from collections import OrderedDict, deque
 from collections.abc import Callable
 from dataclasses import dataclass
+
+from server.admission import origin
+
+__all__ = ["AuthThrottle", "ThrottleRules", "origin"]
 
 
 @dataclass(frozen=True)
@@ -74,17 +77,3 @@ class AuthThrottle:
         if not times:
             del self._failures[address]
         return times
-
-
-def origin(address: str) -> str:
-    """The unit a limit counts for a peer address: one IPv4 address, or an
-    IPv6 /64, the block one subscriber usually holds whole."""
-    try:
-        ip = ipaddress.ip_address(address.split("%", 1)[0])
-    except ValueError:
-        return address
-    if isinstance(ip, ipaddress.IPv6Address):
-        if ip.ipv4_mapped is not None:
-            return str(ip.ipv4_mapped)
-        return str(ipaddress.IPv6Network((ip, 64), strict=False))
-    return str(ip)

@@ -3,7 +3,11 @@
 The command line with its options and sub-commands is :mod:`cli` (``imhotep-duel``).
 """
 
+import sys
+
 from tui.app import ImhotepApp
 
 if __name__ == "__main__":
-    ImhotepApp().run()
+    app = ImhotepApp()
+    app.run()
+    sys.exit(app.return_code or (1 if app.failed else 0))

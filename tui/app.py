@@ -24,6 +24,9 @@ from tui.screens.start import StartScreen
 # The game's screens, the engine and the saves are imported when first needed:
 # the start screen should appear without waiting for them.
 if TYPE_CHECKING:
+    from rich.console import RenderableType
+    from textual.driver import Driver
+
     from match.match import Match
     from match.saves import LoadedGame
     from match.store import Store
@@ -178,6 +181,7 @@ class ImhotepApp(App[None]):
         self._store = store
         self._store_lock = threading.Lock()
         self._problem_shown = False
+        self.failed = False  # Textual panicked (see panic)
         self._store_opened = store is not None or store_problem is not None
 
     @property
@@ -188,6 +192,20 @@ class ImhotepApp(App[None]):
                 self._store = self._open_store()
                 self._store_opened = True
         return self._store
+
+    def get_driver_class(self) -> type[Driver]:
+        chosen = super().get_driver_class()
+        if chosen.__module__ != "textual.drivers.linux_driver":
+            return chosen  # another system's, or TEXTUAL_DRIVER's
+        from tui.driver import ForgivingDriver  # reads any byte the terminal sends
+
+        return ForgivingDriver
+
+    def panic(self, *renderables: RenderableType) -> None:
+        # Textual ends the app this way when its input thread fails, and the
+        # exit status would still be 0: the command line returns 1 for it.
+        self.failed = True
+        super().panic(*renderables)
 
     def get_default_screen(self) -> Screen[Any]:
         if self.lobby is not None:

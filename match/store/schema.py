@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from match.files import unsafe_link
 from match.store.errors import StoreError, damaged, describe_db_error, reason
 from match.words import msg
 
@@ -198,6 +199,16 @@ def connect(path: Path, *, create: bool) -> tuple[sqlite3.Connection, int, bool]
     is left exactly as it was.
     """
     label = str(path)
+    folder_link = unsafe_link(path)
+    if folder_link is not None:
+        raise StoreError(
+            msg(
+                "{label}: the folder {folder} is a symbolic link that someone else could "
+                "change, so no games are kept there",
+                label=label,
+                folder=str(folder_link),
+            )
+        )
     # A link would take the games, or a new database, wherever it points
     # (a dangling one included, which exists() does not see).
     for linked in (path, *(path.with_name(path.name + side) for side in _SIDE_FILES)):

@@ -53,62 +53,98 @@ async def test_connections_that_never_log_in_leave_room_for_a_key(
 ) -> None:
     # A small server: before, 2 sessions + 16 pending made 18 connections in all.
     config = config_for(
-        tmp_path, allow_file=tmp_path / "allowed", command=start_screen_command, max_sessions=2
+        tmp_path,
+        allow_file=tmp_path / "allowed",
+        command=start_screen_command,
+        max_sessions=2,
+        max_pending=6,
     )
     server = await start_server(config)
     held: list[asyncio.StreamWriter] = []
     try:
-        # Idle TCP connections, and handshakes that stop after the version line.
+        # Idle TCP connections, and handshakes that stop after the version line,
+        # from the attacker and from alice's own address.
         for n in range(40):
-            _, writer = await _raw(server.port)
+            _, writer = await _raw(server.port, ATTACKER if n < 30 else "127.0.0.1")
             if n % 2:
                 writer.write(b"SSH-2.0-OpenSSH_9.6\r\n")
                 await writer.drain()
             held.append(writer)
-        # A listed key still logs in and gets its screen, from another address.
-        alice = await open_terminal(server.port, keys.by_name["alice"])
-        await alice.wait_for("New game")
-        await alice.close()
-        # One address holds at most its share of the slots for logins.
-        assert server.pending_from(ATTACKER) == config.max_pending_per_address
+        # A listed key still logs in and gets its screen, from either address.
+        for source in ("127.0.0.1", "127.0.0.3"):
+            alice = await open_terminal(server.port, keys.by_name["alice"], local_addr=(source, 0))
+            await alice.wait_for("New game")
+            await alice.close()
+        # Never more wait than the ceiling.
+        assert len(server.waiting) <= server.waiting.ceiling == 6
         # An authenticated key is no longer counted as logging in.
-        assert server.pending_from("127.0.0.1") == 0
+        assert server.pending_from("127.0.0.3") == 0
     finally:
         for writer in held:
             writer.close()
         await server.stop()
 
 
-async def test_one_address_cannot_take_every_login_slot(tmp_path: Path, keys: Keys) -> None:
+async def test_a_full_house_drops_the_stillest_of_the_address_holding_most(
+    tmp_path: Path, keys: Keys
+) -> None:
     config = config_for(
         tmp_path,
         allow_file=tmp_path / "allowed",
         command=start_screen_command,
-        max_pending=6,
-        max_pending_per_address=3,
+        max_pending=8,
+        hello_timeout=600.0,
     )
     server = await start_server(config)
     held = []
     try:
-        results = []
-        for _ in range(8):
+        readers = []
+        ceiling = server.waiting.ceiling
+        for _ in range(ceiling):
             reader, writer = await _raw(server.port)
             held.append(writer)
-            results.append(reader)
-        # The first three wait for a login; the rest are hung up on at once.
-        dropped = [await _dropped(r) for r in results[3:]]
-        assert dropped == [True] * 5
-        assert server.pending_from(ATTACKER) == 3
-        # Another address fills the rest, and then the server takes no more logins.
-        for _ in range(3):
+            readers.append(reader)
+        assert server.pending_from(ATTACKER) == ceiling
+        # Full: each newcomer from elsewhere comes in, and the attacker's
+        # connections go, the first first.
+        for n in range(3):
             reader, writer = await _raw(server.port, "127.0.0.3")
             held.append(writer)
-        reader, writer = await _raw(server.port, "127.0.0.4")
+            assert await _dropped(readers[n])
+        assert server.pending_from("127.0.0.3") == 3
+        assert server.pending_from(ATTACKER) == ceiling - 3
+        # A newcomer from the attacker's address pushes out its own oldest.
+        reader, writer = await _raw(server.port)
         held.append(writer)
-        assert await _dropped(reader)
+        assert await _dropped(readers[3])
+        assert server.pending_from("127.0.0.3") == 3
     finally:
         for writer in held:
             writer.close()
+        await server.stop()
+
+
+async def test_a_connection_without_a_version_line_goes_first(tmp_path: Path, keys: Keys) -> None:
+    config = config_for(
+        tmp_path,
+        allow_file=tmp_path / "allowed",
+        command=start_screen_command,
+        hello_timeout=1.0,
+        login_timeout=600.0,
+    )
+    server = await start_server(config)
+    try:
+        silent, silent_writer = await _raw(server.port)
+        _, talking_writer = await _raw(server.port)
+        talking_writer.write(b"SSH-2.0-OpenSSH_9.6\r\n")
+        await talking_writer.drain()
+        assert await _dropped(silent)
+        # The one that said which SSH it speaks has its full login time.
+        await asyncio.sleep(1.5)
+        assert server.pending_from(ATTACKER) == 1
+        talking_writer.close()
+        silent_writer.close()
+    finally:
         await server.stop()
 
 
@@ -221,18 +257,13 @@ async def test_unknown_keys_are_not_failed_logins(tmp_path: Path, keys: Keys) ->
 
 
 def test_the_login_limits_are_options() -> None:
-    args = serve.parser().parse_args(
-        ["--max-logins", "10", "--max-logins-per-address", "3", "--login-seconds", "12.5"]
-    )
+    args = serve.parser().parse_args(["--max-logins", "10", "--login-seconds", "12.5"])
     config = serve.build_config(args)
-    assert (config.max_pending, config.max_pending_per_address) == (10, 3)
+    assert config.max_pending == 10
     assert config.login_timeout == 12.5
     defaults = serve.build_config(serve.parser().parse_args([]))
-    assert (defaults.max_pending, defaults.max_pending_per_address) == (32, 8)
+    assert defaults.max_pending == 4096
     assert defaults.login_timeout == 30.0
-    # A share per address above the whole is the whole.
-    wide = serve.build_config(serve.parser().parse_args(["--max-logins", "4"]))
-    assert wide.max_pending_per_address == 4
     with pytest.raises(SystemExit):
         serve.parser().parse_args(["--login-seconds", "0"])
 

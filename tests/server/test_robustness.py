@@ -6,8 +6,11 @@ import asyncio
 import os
 import random
 import signal
+import sys
+from collections.abc import Callable
 from pathlib import Path
 
+import pytest
 from ssh_support import (
     WAIT,
     Client,
@@ -19,6 +22,8 @@ from ssh_support import (
     wait_until,
 )
 
+from server.config import Player
+from server.session import MAX_FAILURES
 from server.ssh import GameServer
 
 
@@ -148,15 +153,66 @@ async def test_a_crashed_app_ends_only_its_own_session(server: GameServer, keys:
         await alice.wait_for("New game")
         await bob.wait_for("New game")
         (bob_session,) = [s for s in server.sessions if s._gate.player_name == "bob"]
-        assert bob_session._child is not None
-        os.kill(bob_session._child.pid, signal.SIGKILL)
+        # Killed, bob's app is started again, until it has failed MAX_FAILURES times.
+        for crash in range(1, MAX_FAILURES + 1):
+            assert bob_session._child is not None
+            killed = bob_session._child.pid
+            os.kill(killed, signal.SIGKILL)
+            if crash < MAX_FAILURES:
+                await wait_until(
+                    lambda old=killed: (
+                        bob_session._child is not None  # type: ignore[misc]
+                        and bob_session._child.pid != old
+                    ),
+                    "bob's app to start again",
+                )
+                assert "Back to the lobby" in bob.term.raw_text()
+                await bob.wait_for("New game")
         await asyncio.wait_for(bob.term.closed.wait(), 60)
-        assert "stopped unexpectedly" in bob.term.raw_text()
+        assert bob.term.raw_text().count("stopped unexpectedly") == MAX_FAILURES
         assert bob.term.exit_status == 1
         await _still_playing(alice)
     finally:
         await alice.close()
         await bob.close()
+
+
+def _failing_first(marker: Path) -> Callable[[Path, Player], list[str]]:
+    """An app that fails with a traceback naming a server path, once, then
+    starts as it should."""
+    code = (
+        "import pathlib, runpy\n"
+        f"marker = pathlib.Path({str(marker)!r})\n"
+        "if not marker.exists():\n"
+        "    marker.write_text('failed once')\n"
+        "    raise RuntimeError(f'broken beside {marker}')\n"
+        "runpy.run_module('tui', run_name='__main__')\n"
+    )
+    return lambda store, player: [sys.executable, "-P", "-c", code]
+
+
+async def test_a_failing_app_says_so_in_the_players_words_and_starts_again(
+    tmp_path: Path, keys: Keys, caplog: pytest.LogCaptureFixture
+) -> None:
+    marker = tmp_path / "server-secret" / "marker"
+    marker.parent.mkdir()
+    config = config_for(tmp_path, allow_file=tmp_path / "allowed", command=_failing_first(marker))
+    server = await start_server(config)
+    caplog.set_level("INFO", logger="imhotep.server")
+    try:
+        alice = await open_terminal(server.port, keys.by_name["alice"], env={"LANG": "hu_HU.UTF-8"})
+        await alice.wait_for("Új játék")  # the start screen, in Hungarian, the second time
+        said = alice.term.raw_text()
+        assert "a játék váratlanul leállt" in said and "visszatérsz a csarnokba" in said
+        # The traceback and the server's paths are for the operator alone.
+        assert "Traceback" not in said and "RuntimeError" not in said
+        assert str(tmp_path) not in said and "server-secret" not in said
+        assert "Traceback (most recent call last)" in caplog.text
+        assert f"RuntimeError: broken beside {marker}" in caplog.text
+        assert "status 1" in caplog.text
+        await alice.close()
+    finally:
+        await server.stop()
 
 
 async def test_idle_sessions_are_closed(tmp_path: Path, keys: Keys) -> None:

@@ -3,6 +3,7 @@ the previous version brought up to date with every game still playing."""
 
 from __future__ import annotations
 
+import os
 import sqlite3
 from pathlib import Path
 
@@ -194,6 +195,70 @@ def test_a_linked_side_file_is_refused(tmp_path: Path) -> None:
     with pytest.raises(StoreError, match=r"games\.sqlite3-wal: is a symbolic link"):
         Store.open(path)
     assert victim.read_bytes() == b"keep me"
+
+
+FOLDER_LINK = "is a symbolic link that someone else could change"
+
+
+def test_a_folder_link_where_others_may_write_is_refused(tmp_path: Path) -> None:
+    # Anyone may write in "shared": whoever made "games" there, anyone could
+    # point it elsewhere, and the store would follow.
+    shared = tmp_path / "shared"
+    shared.mkdir()
+    shared.chmod(0o777)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (shared / "games").symlink_to(elsewhere)
+    with pytest.raises(StoreError, match=FOLDER_LINK):
+        Store.open(shared / "games" / "games.sqlite3")
+    assert list(elsewhere.iterdir()) == []
+    # Reached through a link of the user's own, it is refused all the same.
+    (tmp_path / "mine").symlink_to(shared / "games")
+    with pytest.raises(StoreError, match=f"{shared / 'games'}: .*{FOLDER_LINK}|{FOLDER_LINK}"):
+        Store.open(tmp_path / "mine" / "games.sqlite3")
+    assert list(elsewhere.iterdir()) == []
+
+
+@pytest.mark.skipif(os.geteuid() != 0, reason="making a file another user's needs root")
+def test_a_folder_link_of_another_user_is_refused(tmp_path: Path) -> None:
+    nobody = 65534
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    # A link another user made, in the user's own folder...
+    mine = tmp_path / "mine"
+    mine.mkdir()
+    (mine / "games").symlink_to(elsewhere)
+    os.lchown(mine / "games", nobody, nobody)
+    with pytest.raises(StoreError, match=FOLDER_LINK):
+        Store.open(mine / "games" / "games.sqlite3")
+    # ... and the user's link in a folder another user owns.
+    theirs = tmp_path / "theirs"
+    theirs.mkdir()
+    (theirs / "games").symlink_to(elsewhere)
+    os.chown(theirs, nobody, nobody)
+    with pytest.raises(StoreError, match=FOLDER_LINK):
+        Store.open(theirs / "games" / "games.sqlite3")
+    assert list(elsewhere.iterdir()) == []
+
+
+def test_the_users_own_folder_links_are_followed(tmp_path: Path) -> None:
+    # A link the user made in their own folder says where they want the
+    # games (a data folder moved to a bigger disk, say): it is followed,
+    # as is one in a sticky folder such as /tmp, where no one else may
+    # replace the user's entries.
+    real = tmp_path / "real"
+    real.mkdir()
+    own = tmp_path / "s"
+    own.mkdir()
+    (own / "games").symlink_to(real)
+    Store.open(own / "games" / "games.sqlite3").close()
+    assert (real / "games.sqlite3").is_file()
+    sticky = tmp_path / "sticky"
+    sticky.mkdir()
+    sticky.chmod(0o1777)
+    (sticky / "games").symlink_to(Path("..") / "real")
+    Store.open(sticky / "games" / "other.sqlite3").close()
+    assert (real / "other.sqlite3").is_file()
 
 
 def test_a_list_sees_an_older_store_change_and_come_up_to_date(tmp_path: Path) -> None:
