@@ -28,8 +28,9 @@ def points_table(
     """One part a line, one player a column; the total; the stones on the
     sled, which break a tie."""
     width = max(6, *(min(10, len(n)) for n in names))
-    label = max(len(_(words)) for _f, words in PARTS) + 1
-    label = min(label, 24)
+    total_words, sled_words = _("Total"), _("Sled (tie-break)")
+    label = max(len(w) for w in (*(_(words) for _f, words in PARTS), total_words, sled_words)) + 1
+    label = min(label, 30)
     head = Text(" " * label + "".join(n[:width].rjust(width + 1) for n in names), style="bold")
     lines = [head]
     for field, words in PARTS:
@@ -37,7 +38,6 @@ def points_table(
             continue
         values = "".join(str(getattr(s, field)).rjust(width + 1) for s in scores)
         lines.append(Text(_(words)[: label - 1].ljust(label) + values))
-    total_words = _("Total")
     lines.append(
         Text(
             total_words[: label - 1].ljust(label)
@@ -45,7 +45,6 @@ def points_table(
             style="bold",
         )
     )
-    sled_words = _("Sled (tie-break)")
     lines.append(
         Text(sled_words[: label - 1].ljust(label) + "".join(str(n).rjust(width + 1) for n in sleds))
     )

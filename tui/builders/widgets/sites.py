@@ -45,8 +45,12 @@ class SiteView(BoardPart):
         docked = [i for i, site in enumerate(state.docked) if site == self.site]
         name = tr(site_name(self.site))
         title = f"{SITE_KEYS[self.site]} {name[:1].upper()}{name[1:]}"
-        if docked:
-            title += f" {self.glyphs.docked.replace('->', '<-').replace('→', '←')} {docked[0] + 1}"
+        # Which ship docked here this round: under the board, where the title leaves room.
+        self.border_subtitle = (
+            f"{self.glyphs.docked.replace('->', '<-').replace('→', '←')} {docked[0] + 1}"
+            if docked
+            else ""
+        )
         if self.border_title != title:
             self.border_title = title
         self.set_class(self.site in marks.sites, "-legal")
