@@ -84,6 +84,14 @@ def search_topics(query: str, context: Any = None) -> list[str]:
         text = topic.render().casefold()
         haystack = " ".join((title, keywords, text))
         if all(w in haystack for w in words):
-            rank = sum(3 if re.search(r"(?<!\w)" + re.escape(w), title) else 1 for w in words)
+            rank = sum(_rank(w, title, topic.codes) for w in words)
             found.append((-rank, index, topic.id))
     return [topic_id for _r, _i, topic_id in sorted(found)]
+
+
+def _rank(word: str, title: str, codes: str) -> int:
+    """A word that starts a word of the title, or is the one code of a topic
+    (a card's own topic, not the list of all cards), ranks first."""
+    if re.search(r"(?<!\w)" + re.escape(word), title):
+        return 3
+    return 3 if codes.casefold() == word else 1
