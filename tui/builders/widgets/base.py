@@ -121,6 +121,11 @@ def fit(text: Text, width: int, more: str) -> Text:
     if text.cell_len <= width:
         return text
     cut = text.copy()
-    cut.truncate(max(0, width - len(more)))
+    room = max(0, width - len(more))
+    cut.truncate(room)
+    # End on a whole word where there is one: half a word reads as another.
+    space = cut.plain.rstrip().rfind(" ")
+    if space > room // 2 and text.plain[len(cut.plain) : len(cut.plain) + 1] not in ("", " "):
+        cut = cut[:space]
     cut.append(more, style="dim")
     return cut

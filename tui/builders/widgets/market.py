@@ -7,8 +7,10 @@ from collections.abc import Hashable
 from rich.text import Text
 
 from engine.builders import EMPTY, MARKET, GameState
+from engine.builders.cards import CARD_KIND
 from engine.builders.words import card_name
 from tui.builders.glyphs import card_code
+from tui.builders.help.cards import card_effect
 from tui.builders.keys import SITE_KEYS
 from tui.builders.marks import NO_MARKS, Marks
 from tui.builders.widgets.base import BoardPart, Hit, Target, fit, row
@@ -48,11 +50,16 @@ class MarketView(BoardPart):
 
     def look(self) -> Hashable:
         state = self.state
-        return (
-            None
-            if state is None
-            else (state.market, self.marks.takes, self.marks.cursor, self.marks.at_market)
-        )
+        if state is None:
+            return None
+        marks = self.marks
+        return (state.market, marks.takes, marks.cursor, marks.at_market, self.roomy)
+
+    @property
+    def roomy(self) -> bool:
+        """Whether each card's effect fits under its name (a tall window)."""
+        state = self.state
+        return state is not None and self.content_size.height >= 2 * len(state.market)
 
     def draw(self, width: int) -> tuple[list[Text], list[Hit]]:
         state, marks = self.state, self.marks
@@ -72,4 +79,8 @@ class MarketView(BoardPart):
                 line.stylize(self.style_of("market--legal"), 0, 2)
             hits.append(Hit(len(lines), 0, width, ("card", position)))
             lines.append(fit(line, width, self.glyphs.more))
+            if self.roomy:
+                effect = card_effect(CARD_KIND[card]) if card != EMPTY else ""
+                hits.append(Hit(len(lines), 0, width, ("card", position)))
+                lines.append(fit(Text("  " + effect, style="dim"), width, self.glyphs.more))
         return lines, hits
