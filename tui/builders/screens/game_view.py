@@ -17,7 +17,7 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from engine.builders import Action, GameState, Pass, legal_actions, score
+from engine.builders import Action, GameState, Get, Pass, Play, legal_actions, score
 from match import policy
 from match.history import History
 from match.match import Match
@@ -166,10 +166,14 @@ class GameView(Screen[None]):
         self.set_class(preview is not None, "-previewing")
 
     def _refresh_footer(self) -> None:
+        # Only what changes which keys work: rebuilding the key bar is costly.
+        legal = self._legal
         key = (
             self.match.can_undo(),
             self.match.can_redo(),
-            tuple(self._legal) if self.state.step == "turn" else self.state.step,
+            Get() in legal,
+            Pass() in legal,
+            frozenset(a.card for a in legal if isinstance(a, Play)),
             self.state.over,
         )
         if key != self._footer_key:
