@@ -173,3 +173,51 @@ async def test_the_end_shows_every_part_of_every_score() -> None:
             assert name in table
         for part in ("Pyramid", "Temple", "Burial chamber", "Obelisks", "Statues", "Total"):
             assert part in table
+
+
+async def test_a_click_on_a_held_card_says_what_it_does_and_help_follows() -> None:
+    def holds_a_statue(state) -> bool:  # type: ignore[no-untyped-def]
+        from engine.builders.cards import CARD_KIND
+
+        return state.step == "turn" and any(CARD_KIND[c] == "statue" for c in state.held[0])
+
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_game(app, history_until(2, holds_a_statue))
+        await pilot.pause()
+        from builders_support import click_offset
+
+        from tui.builders.widgets.players import PlayerPanel
+
+        panel = screen.query_one("#player-0", PlayerPanel)
+        before = screen.state
+        await pilot.click("#player-0", offset=click_offset(panel, ("held", "statue")))
+        assert screen.state is before
+        assert "Statue" in message(screen)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen) and app.screen.topic == "cards"
+
+
+async def test_ascii_mode_draws_nothing_but_ascii() -> None:
+    app = ImhotepApp(ascii=True, store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(
+            app,
+            history_until(
+                4, lambda s: s.ply > 50 and any(isinstance(a, Sail) for a in legal_actions(s))
+            ),
+        )
+        await pilot.pause()
+        assert not _non_ascii(app), _non_ascii(app)
+        sail = next(a for a in legal(screen) if isinstance(a, Sail))
+        await pilot.press(str(sail.ship + 1), "ptbom"[[1, 2, 3, 4, 0].index(sail.site)])
+        await pilot.pause()
+        assert screen.preview is not None
+        assert not _non_ascii(app), _non_ascii(app)
+        await pilot.press("escape", "i")
+        assert not _non_ascii(app), _non_ascii(app)
+
+
+def _non_ascii(app: ImhotepApp) -> list[str]:
+    lines = [strip.text for strip in app.screen._compositor.render_strips()]
+    return [line for line in lines if not line.isascii()]

@@ -32,8 +32,10 @@ from engine.builders import (
     Unload,
     current_player,
 )
+from engine.builders.words import card_name
+from tui.builders.help.cards import card_effect
 from tui.builders.marks import Cursor
-from tui.i18n import _
+from tui.i18n import _, tr
 
 
 @dataclass(frozen=True)
@@ -88,6 +90,7 @@ class Decision:
     action: Action | None = None  # for the engine (a sail: shown first unless confirmed)
     confirmed: bool = False  # a sail already shown: make it
     said: str | None = None  # words for the message line
+    topic: str | None = None  # the help topic those words are about
     drop_preview: bool = False
 
 
@@ -105,7 +108,11 @@ def _sail(state: GameState, chosen: Selection, site: int) -> Decision:
     if state.step == "sail" and state.card == "sail":
         ship = state.ship  # the Sail card sails the ship it loaded
     if ship is None:
-        return Decision(chosen, said=_("Choose a ship first: its digit, or click it."))
+        return Decision(
+            chosen,
+            said=_("Choose a ship first: its digit, or click it."),
+            topic=("market", "pyramid", "temple", "chamber", "obelisks")[site],
+        )
     preview = chosen.preview
     if preview is not None and (preview.ship, preview.site) == (ship, site):
         return Decision(chosen, action=Sail(ship, site), confirmed=True)
@@ -234,6 +241,13 @@ def _click(
         return _sail(state, chosen, int(str(target[2])))
     if kind == "blue":
         return Decision(chosen, action=Play(str(target[1])), drop_preview=True)
+    if kind == "held":
+        card = str(target[1])
+        return Decision(
+            chosen,
+            said=f"{tr(card_name(card))}: {card_effect(card)}",
+            topic="cards",
+        )
     if kind == "sled" and int(str(target[1])) == current_player(state):
         return Decision(chosen, action=Get(), drop_preview=True)
     return Decision(chosen)

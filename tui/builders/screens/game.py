@@ -78,7 +78,7 @@ class GameScreen(GameView):
             chosen = replace(chosen, preview=None)
         self.selection = chosen
         if decision.said is not None:
-            self.say(decision.said)
+            self.say(decision.said, topic=decision.topic)
         if decision.action is not None:
             self.choose(decision.action, confirmed=decision.confirmed)
 

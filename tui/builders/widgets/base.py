@@ -23,7 +23,7 @@ from tui.builders.glyphs import ASCII, UNICODE, Glyphs
 from tui.widgets.strips import StripView
 
 # What a click may mean: ("slot", ship, slot), ("ship", ship), ("site", site),
-# ("card", position), ("blue", kind) or ("sled", seat).
+# ("card", position), ("blue", kind), ("held", kind) or ("sled", seat).
 Target = tuple[str, int] | tuple[str, int, int] | tuple[str, str]
 
 

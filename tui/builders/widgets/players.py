@@ -135,8 +135,9 @@ class PlayerPanel(BoardPart):
                 line.append(" ")
             x = line.cell_len
             line.append_text(piece)
-            if IS_BLUE[firsts[kind]]:
-                hits.append(Hit(y + len(lines), x, x + len(CARD_CODES[kind]), ("blue", kind)))
+            # A blue card is played by a click; any other says what it does.
+            target = ("blue", kind) if IS_BLUE[firsts[kind]] else ("held", kind)
+            hits.append(Hit(y + len(lines), x, x + len(CARD_CODES[kind]), target))
         cards = score_of_cards(self.score)
         if cards:
             tail = Text(f"+{cards}", style="bold")
