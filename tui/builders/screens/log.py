@@ -34,6 +34,7 @@ class LogScreen(Screen[None]):
         style_path("builders.tcss"),
         style_path("log.tcss"),
     ]
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,g,q", "app.pop_screen", N_("Back to the game")),
         Binding("home", "go(0)", N_("Start"), show=False, priority=True),
