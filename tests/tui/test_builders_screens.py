@@ -221,3 +221,38 @@ async def test_ascii_mode_draws_nothing_but_ascii() -> None:
 def _non_ascii(app: ImhotepApp) -> list[str]:
     lines = [strip.text for strip in app.screen._compositor.render_strips()]
     return [line for line in lines if not line.isascii()]
+
+
+async def test_one_person_against_three_computers() -> None:
+    """The computers' moves arrive on the screen as the match reports them,
+    and the keyboard is the person's again when their turn comes round."""
+    from match.match import Match
+    from match.seats import Seat
+    from tui.builders.screens.game import GameScreen
+
+    history = History.start(BUILDERS, BUILDERS.deal(4, random.Random(12)))
+    seats = (Seat(name="Ann"), *(Seat(name=n, kind="hard") for n in ("Bob", "Cy", "Dee")))
+    match = Match(history, seats)
+    match.delay = 0.0
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = GameScreen(match)
+        await app.push_screen(screen)
+        await pilot.pause()
+        for _ in range(200):  # until Ann decides
+            if screen.state.turn == 0 and screen.state.step == "turn":
+                break
+            await pilot.pause(0.1)
+        assert screen.state.turn == 0
+        moved = len(match.history.actions)
+        await pilot.press("s" if Get() in legal(screen) else "1")
+        if len(match.history.actions) == moved:
+            await pilot.press("1")
+        assert len(match.history.actions) > moved
+        for _ in range(200):  # the three computers play their turns
+            if screen.state.turn == 0 and screen.state.step == "turn":
+                break
+            await pilot.pause(0.1)
+        assert screen.state == match.state
+        assert screen.state.turn == 0
+        assert len(match.history.actions) >= moved + 4
