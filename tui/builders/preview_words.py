@@ -49,7 +49,9 @@ def where(delivery: Delivery, site: int) -> str:
     return _("its obelisk, now {height} high").format(height=place[0])
 
 
-def preview_lines(preview: SailPreview, names: Sequence[str], glyphs: Glyphs) -> list[Text]:
+def preview_lines(
+    preview: SailPreview, names: Sequence[str], glyphs: Glyphs, *, lever: bool = False
+) -> list[Text]:
     """The preview as lines: a heading, one line per stone, the scores that change."""
     lines = [Text(heading(preview), style="bold")]
     if not preview.deliveries:
@@ -86,6 +88,10 @@ def preview_lines(preview: SailPreview, names: Sequence[str], glyphs: Glyphs) ->
         lines.append(Text(_("If the game ended now:") + " " + "; ".join(changes)))
     elif preview.site != MARKET:
         lines.append(Text(_("No points change until the end of the round.")))
+    if lever:
+        lines.append(
+            Text(_("With the Lever you then choose, stone by stone, the order they leave in."))
+        )
     if preview.site == MARKET:
         offered = ", ".join(tr(card_name(card)) for card in preview.offered)
         lines.append(Text(_("The market offers: {cards}.").format(cards=offered)))

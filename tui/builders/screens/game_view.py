@@ -162,7 +162,8 @@ class GameView(Screen[None]):
         board = self.query_one(Board)
         board.show(self.state, self.marks(), len(self.state.deck))
         preview = self.selection.preview
-        self.query_one(PreviewView).show(preview, self.names)
+        lever = self.state.step == "sail" and self.state.card == "lever"
+        self.query_one(PreviewView).show(preview, self.names, lever=lever)
         self.set_class(preview is not None, "-previewing")
 
     def _refresh_footer(self) -> None:

@@ -19,9 +19,12 @@ class PreviewView(BoardPart):
         super().__init__(id=id, classes="board-part")
         self.preview: SailPreview | None = None
         self.names: tuple[str, ...] = ()
+        self.lever = False  # the sail is a Lever's: its player then picks the order
 
-    def show(self, preview: SailPreview | None, names: Sequence[str]) -> None:
-        self.preview, self.names = preview, tuple(names)
+    def show(
+        self, preview: SailPreview | None, names: Sequence[str], *, lever: bool = False
+    ) -> None:
+        self.preview, self.names, self.lever = preview, tuple(names), lever
         self.redraw()
 
     def whole_target(self) -> Target | None:
@@ -39,12 +42,13 @@ class PreviewView(BoardPart):
             preview.before,
             preview.after,
             self.names,
+            self.lever,
         )
 
     def draw(self, width: int) -> tuple[list[Text], list[Hit]]:
         if self.preview is None:
             return [], []
         texts: list[Text] = []
-        for line in preview_lines(self.preview, self.names, self.glyphs):
+        for line in preview_lines(self.preview, self.names, self.glyphs, lever=self.lever):
             texts.extend(line.wrap(self.app.console, max(1, width)))
         return texts, []
