@@ -11,6 +11,7 @@ the computer or another terminal, an undo) bring the view up to date.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from textual.binding import Binding, BindingType
@@ -25,6 +26,7 @@ from engine.builders import (
     outcome,
     preview_sail,
 )
+from engine.message import Message
 from match import policy
 from match.events import Event, Moved, Notice, Rewound, SeatsChanged, TakebackAsked
 from match.files import StorageError
@@ -73,8 +75,6 @@ class GameScreen(GameView):
         decision = keys_in.decide(self.state, self._legal, self.selection, given)
         chosen = decision.selection
         if decision.drop_preview:
-            from dataclasses import replace
-
             chosen = replace(chosen, preview=None)
         self.selection = chosen
         if decision.said is not None:
@@ -94,8 +94,6 @@ class GameScreen(GameView):
             except IllegalAction as exc:
                 self._refused(exc.reason)
                 return False
-            from dataclasses import replace
-
             self.selection = replace(self.selection, ship=action.ship, preview=shown)
             self.say("", topic=None)
             return False
@@ -105,8 +103,8 @@ class GameScreen(GameView):
         self._refused(reason)
         return False
 
-    def _refused(self, reason: object) -> None:
-        words = tr(reason)  # type: ignore[arg-type]
+    def _refused(self, reason: Message) -> None:
+        words = tr(reason)
         self.say(
             _("Not allowed: {reason}. (? explains)").format(reason=words),
             error=True,
@@ -122,8 +120,6 @@ class GameScreen(GameView):
     def cancel_preview(self, words: str = "") -> None:
         if self.selection.preview is None:
             return
-        from dataclasses import replace
-
         self.selection = replace(self.selection, preview=None)
         self.say(words)
 

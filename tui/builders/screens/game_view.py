@@ -17,7 +17,16 @@ from textual.reactive import reactive
 from textual.screen import Screen
 from textual.widgets import Static
 
-from engine.builders import Action, GameState, Get, Pass, Play, legal_actions, score
+from engine.builders import (
+    Action,
+    GameState,
+    Get,
+    Pass,
+    Play,
+    SailPreview,
+    legal_actions,
+    score,
+)
 from match import policy
 from match.history import History
 from match.match import Match
@@ -77,7 +86,8 @@ class GameView(Screen[None]):
         return self.match.kinds
 
     @property
-    def preview(self):  # type: ignore[no-untyped-def]
+    def preview(self) -> SailPreview | None:
+        """The sail on show, if any (Enter makes it)."""
         return self.selection.preview
 
     def compose(self) -> ComposeResult:
