@@ -256,3 +256,23 @@ async def test_one_person_against_three_computers() -> None:
         assert screen.state == match.state
         assert screen.state.turn == 0
         assert len(match.history.actions) >= moved + 4
+
+
+async def test_a_hint_names_keys_that_make_a_legal_decision() -> None:
+    from tui.builders.keys import keys_for
+
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, history_until(3, lambda s: s.ply > 20 and s.step == "turn"))
+        before = screen.state
+        await pilot.press("H")
+        for _ in range(100):
+            await pilot.pause(0.1)
+            if "[" in message(screen):
+                break
+        said = message(screen)
+        assert said.startswith("Hint [") and screen.state is before, said
+        keys = said[len("Hint [") : said.index("]")].split(" ")
+        assert any(
+            list(keys_for(a, before.step, before.card)) == keys for a in legal_actions(before)
+        ), said

@@ -15,7 +15,7 @@ from tui.builders.keys import BLUE_KEYS, GET_KEY, SITE_KEYS
 from tui.i18n import N_, _, tr
 
 PLAYERS_ONLY: Final = frozenset(
-    {"choose", "get", "blue", "pass_turn", "undo", "redo", "save", "new_game"}
+    {"choose", "get", "blue", "pass_turn", "undo", "redo", "save", "new_game", "hint"}
 )
 _SITE_OF_ACTION = {f"site({site})": site for site in SITE_KEYS}
 _BLUE_OF_ACTION = {f"blue('{kind}')": kind for kind in BLUE_KEYS}
@@ -38,6 +38,7 @@ GAME_BINDINGS: Final[list[BindingType]] = [
     Binding("g", "log", N_("Log")),
     Binding("i", "details", N_("Points")),
     Binding("C", "codes", N_("Cards")),
+    Binding("H", "hint", N_("Hint"), show=False),
     Binding("question_mark,f1", "help", N_("Help")),
     Binding("n", "new_game", N_("New game")),
     Binding("q", "leave", N_("Quit")),
@@ -87,5 +88,6 @@ def key_words() -> list[tuple[str, str]]:
         ("i", _("every player's points, part by part, and the tie-break")),
         ("C", _("the market cards' codes and effects")),
         ("w", _("save the game under a name")),
+        ("H", _("a hint: what the computer player would do now")),
         ("? F1", _("help on what is under the cursor")),
     ]

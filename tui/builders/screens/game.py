@@ -16,8 +16,10 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
+from ai.players import make_player
 from engine.builders import (
     Action,
+    GameState,
     Get,
     IllegalAction,
     Pass,
@@ -26,15 +28,17 @@ from engine.builders import (
     outcome,
     preview_sail,
 )
+from engine.builders.describe import describe
 from engine.message import Message
 from match import policy
 from match.events import Event, Moved, Notice, Rewound, SeatsChanged, TakebackAsked
 from match.files import StorageError
+from match.hints import HintSearch
 from match.match import Match
 from tui.builders import input as keys_in
 from tui.builders.bindings import GAME_BINDINGS, PLAYERS_ONLY, describe_key
 from tui.builders.help.reasons import topic_for_reason
-from tui.builders.keys import BLUE_KEYS
+from tui.builders.keys import BLUE_KEYS, keys_for
 from tui.builders.screens.game_view import MIN_HEIGHT, MIN_WIDTH, POLL_SECONDS, GameView
 from tui.builders.widgets.base import Chosen
 from tui.builders.widgets.players import PlayerPanel
@@ -52,6 +56,10 @@ class GameScreen(GameView):
         super().__init__(match, ascii=ascii)
         self._asked: TakebackAsked | None = None
         match.subscribe(self._on_match_event)
+        # The hint is the computer player's choice, searched off the screen's thread.
+        self._hints: HintSearch[GameState, Action] = HintSearch(
+            lambda state, stop: make_player("builders", "hard").choose(state, should_stop=stop)
+        )
 
     def describe_key(self, binding: Binding) -> str | None:
         return describe_key(binding)
@@ -67,7 +75,29 @@ class GameScreen(GameView):
             self.set_interval(POLL_SECONDS, self.match.poll, name="store")
 
     def on_unmount(self) -> None:
+        self._hints.stop()
         self.match.close()
+
+    def stop_thinking(self) -> None:
+        self.match.stop_thinking()
+        self._hints.stop()
+
+    def action_hint(self) -> None:
+        if not policy.may_ask_hint(self.match):
+            return
+        if not self.match.hints_on:
+            self.say(tr(self.match.why_no_hint()), error=True)
+            return
+        self.say(_("Thinking about a hint..."))
+        self._hints.start(self.state, self.app.call_from_thread, self._show_hint)
+
+    def _show_hint(self, state: GameState, action: Action) -> None:
+        if state is not self.state:
+            return  # the game has moved on: the hint is for a position that has gone
+        self.match.hint_used()
+        keys = " ".join(keys_for(action, state.step, state.card))
+        said = tr(describe(state, action, self.names))
+        self.say(_("Hint [{keys}]: {reason}.").format(keys=keys, reason=said.rstrip(".")))
 
     # --- from input to the match ---------------------------------------------------
 
