@@ -276,3 +276,20 @@ async def test_a_hint_names_keys_that_make_a_legal_decision() -> None:
         assert any(
             list(keys_for(a, before.step, before.card)) == keys for a in legal_actions(before)
         ), said
+
+
+async def test_the_log_exports_a_record_that_replays_to_the_same_game(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from engine.builders import load_record
+
+    history = history_until(3, lambda s: s.ply >= 25)
+    target = tmp_path / "game.json"
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, history)
+        await pilot.press("g", "e")
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", *str(target), "enter")
+        await pilot.pause()
+    record, states = load_record(target.read_bytes())
+    assert states[-1] == history.state
+    assert tuple(record.actions) == history.notation
