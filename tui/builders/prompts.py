@@ -105,6 +105,8 @@ def guide_sentences(state: GameState, legal: Sequence[Action]) -> tuple[str, ...
         )
     if step == "unload":
         return (_("Lever: you choose which stone leaves the ship next, by its space's digit."),)
+    if step == "sail" and state.card == "sail":
+        return (_("The Sail card sails the ship you have just loaded: press a site's letter."),)
     if step == "sail":
         return (
             _("Choose a ship (digit), then a site's letter: the sail is shown before it is made."),
