@@ -69,7 +69,9 @@ class GameScreen(GameView):
         choice = self._ascii_choice
         self.set_ascii(bool(getattr(self.app, "ascii", False)) if choice is None else choice)
         self._sync()
-        self.say("")
+        result = outcome(self.state)
+        # A game opened after its end says how it ended (the log keeps the rest).
+        self.say("" if result is None else tr(result.describe(self.names)) + ".")
         self._check_size(self.app.size.width, self.app.size.height)
         if self.match.store is not None:
             self.set_interval(POLL_SECONDS, self.match.poll, name="store")

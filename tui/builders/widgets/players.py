@@ -33,7 +33,7 @@ class PlayerPanel(BoardPart):
     COMPONENT_CLASSES = {"player--waiting", "player--to-move"}  # noqa: RUF012
 
     def __init__(self, seat: int, name: str, kind: str = "human") -> None:
-        super().__init__(id=f"player-{seat}", classes="board-part player")
+        super().__init__(id=f"player-{seat}", classes="board-part seat-panel")
         self.seat = seat
         self.player_name = name
         self.kind = kind
