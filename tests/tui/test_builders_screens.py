@@ -293,3 +293,16 @@ async def test_the_log_exports_a_record_that_replays_to_the_same_game(tmp_path) 
     record, states = load_record(target.read_bytes())
     assert states[-1] == history.state
     assert tuple(record.actions) == history.notation
+
+
+async def test_a_terminal_too_small_hides_the_board_and_its_keys() -> None:
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(70, 20)) as pilot:
+        screen = await open_game(app, history_until(2, lambda s: s.step == "turn"))
+        await pilot.pause()
+        assert screen.has_class("too-small")
+        before = screen.state
+        await pilot.press("s", "1", "1")
+        assert screen.state is before
+        lines = [strip.text for strip in app.screen._compositor.render_strips()]
+        assert any("80x24" in line for line in lines)
