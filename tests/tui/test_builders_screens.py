@@ -306,3 +306,41 @@ async def test_a_terminal_too_small_hides_the_board_and_its_keys() -> None:
         assert screen.state is before
         lines = [strip.text for strip in app.screen._compositor.render_strips()]
         assert any("80x24" in line for line in lines)
+
+
+async def test_a_panel_with_more_cards_than_rows_says_more_are_held() -> None:
+    from msgspec.structs import replace
+
+    from engine.builders.cards import CARD_KIND, IS_KEPT, KINDS
+    from tui.builders.widgets.players import PlayerPanel
+
+    setup = BUILDERS.deal(4, random.Random(1))
+    start = BUILDERS.start(setup)
+    # Both of each decoration, three statues and one of each blue card: more
+    # codes than two rows of a four-player panel hold at 80x24.
+    kept = tuple(
+        card
+        for kind in KINDS
+        if IS_KEPT[CARD_KIND.index(kind)]
+        for card in [c for c, k in enumerate(CARD_KIND) if k == kind][
+            : 3 if kind == "statue" else 2 if kind.endswith("decoration") else 1
+        ]
+    )
+    crowded = replace(
+        start,
+        held=(kept, *start.held[1:]),
+        deck=tuple(c for c in start.deck if c not in kept),
+    )
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, History(BUILDERS, setup, [crowded], []))
+        await pilot.pause()
+        panel = screen.query_one("#player-0", PlayerPanel)
+        rows = panel.content_size.height
+        lines = [strip.text for strip in app.screen._compositor.render_strips()]
+        inside = [
+            line[panel.content_region.x : panel.content_region.right]
+            for line in lines[panel.content_region.y : panel.content_region.bottom]
+        ]
+        assert len(inside) == rows
+        assert "\u2026" in inside[-1], inside

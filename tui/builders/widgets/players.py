@@ -81,6 +81,7 @@ class PlayerPanel(BoardPart):
             state.held[seat],
             state.blue_played[seat],
             self.score,
+            self.content_size.height,
         )
 
     def draw(self, width: int) -> tuple[list[Text], list[Hit]]:
@@ -109,6 +110,14 @@ class PlayerPanel(BoardPart):
             said += f" W{score.wrath}"
         lines.append(Text(said))
         lines.extend(self._cards(width, hits, len(lines)))
+        rows = self.content_size.height
+        if 0 < rows < len(lines):
+            # More kinds of card than rows: the last row says that more are held
+            # (the help's card list and a click on a code tell what each does).
+            lines = lines[:rows]
+            lines[-1] = fit(lines[-1], max(1, width - len(glyphs.more)), "").append(
+                glyphs.more, style="dim"
+            )
         return [fit(line, width, glyphs.more) for line in lines], hits
 
     def _cards(self, width: int, hits: list[Hit], y: int) -> list[Text]:
