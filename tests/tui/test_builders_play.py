@@ -122,11 +122,11 @@ async def test_a_sail_is_shown_before_it_is_made_and_esc_drops_it() -> None:
             sail.ship,
             sail.site,
         )
-        assert screen.has_class("-previewing")
+        assert screen.query_one("#preview").has_class("-shown")
         assert "Enter" in prompt(screen)
         await pilot.press("escape")
         assert screen.preview is None and screen.state is before
-        assert not screen.has_class("-previewing")
+        assert not screen.query_one("#preview").has_class("-shown")
         await pilot.press(*keys)
         assert screen.history.actions[-1] == sail
 

@@ -174,7 +174,7 @@ class GameView(Screen[None]):
         preview = self.selection.preview
         lever = self.state.step == "sail" and self.state.card == "lever"
         self.query_one(PreviewView).show(preview, self.names, lever=lever)
-        self.set_class(preview is not None, "-previewing")
+        self.query_one(PreviewView).set_class(preview is not None, "-shown")
 
     def _refresh_footer(self) -> None:
         # Only what changes which keys work: rebuilding the key bar is costly.
