@@ -34,7 +34,8 @@ class LogScreen(Screen[None]):
         style_path("builders.tcss"),
         style_path("log.tcss"),
     ]
-    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (100, "-wide")]  # noqa: RUF012
+    # The moves fit beside the whole board (80 columns) only from 112 on.
+    HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (112, "-wide")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,g,q", "app.pop_screen", N_("Back to the game")),
         Binding("home", "go(0)", N_("Start"), show=False, priority=True),
