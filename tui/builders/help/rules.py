@@ -153,6 +153,12 @@ def end() -> str:
                 "The players' panels and the points table (i) show at any moment what each "
                 "player would have if the game ended now, site by site."
             ),
+            _(
+                "In a player's panel, P T B O are the points of the pyramid, the temple, the "
+                'burial chamber and the obelisks if the game ended now; "so far" is the score '
+                "track; +N after the cards is what they would score; W-5 is the Wrath of the "
+                "Pharaoh's penalty, while it applies; the total is under the panel."
+            ),
         )
     )
 
