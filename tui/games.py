@@ -29,7 +29,7 @@ class TuiGame:
 
 GAMES: Final[dict[str, TuiGame]] = {
     "duel": TuiGame("duel", "tui.duel.shell"),
-    "builders": TuiGame("builders", None),
+    "builders": TuiGame("builders", "tui.builders.shell"),
 }
 
 

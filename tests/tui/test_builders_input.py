@@ -1,0 +1,90 @@
+"""From a key or a click to what it means on the Builders board (pure: no app)."""
+
+from __future__ import annotations
+
+from builders_support import history_until
+
+from engine.builders import EMPTY, PYRAMID, GameState, Place, Sail, Take, Unload, legal_actions
+from tui.builders.input import (
+    Back,
+    Click,
+    Digit,
+    Enter,
+    Move,
+    Selection,
+    SiteKey,
+    decide,
+)
+
+
+def _turn_with_a_sail() -> GameState:
+    return history_until(
+        3, lambda s: s.step == "turn" and any(isinstance(a, Sail) for a in legal_actions(s))
+    ).state
+
+
+def test_a_digit_chooses_a_ship_and_the_next_places_on_that_space() -> None:
+    state = history_until(2, lambda s: s.step == "turn" and s.sled[s.turn] > 0).state
+    legal = legal_actions(state)
+    first = decide(state, legal, Selection(), Digit(2))
+    assert first.action is None and first.selection.ship == 1
+    assert state.ships[1][first.selection.cursor[1]] == EMPTY
+    second = decide(state, legal, first.selection, Digit(1))
+    assert second.action == Place(1, 0)
+
+
+def test_a_site_key_without_a_ship_asks_for_one_and_names_the_site() -> None:
+    state = _turn_with_a_sail()
+    decision = decide(state, legal_actions(state), Selection(), SiteKey(PYRAMID))
+    assert decision.action is None and decision.said and decision.topic == "pyramid"
+
+
+def test_a_sail_is_asked_for_then_confirmed_by_the_same_site_or_enter() -> None:
+    state = _turn_with_a_sail()
+    legal = legal_actions(state)
+    sail = next(a for a in legal if isinstance(a, Sail))
+    asked = decide(state, legal, Selection(ship=sail.ship), SiteKey(sail.site))
+    assert asked.action == sail and not asked.confirmed
+    from engine.builders import preview_sail
+
+    shown = Selection(ship=sail.ship, preview=preview_sail(state, sail.ship, sail.site))
+    again = decide(state, legal, shown, SiteKey(sail.site))
+    assert again.action == sail and again.confirmed
+    enter = decide(state, legal, shown, Enter())
+    assert enter.action == sail and enter.confirmed
+    back = decide(state, legal, shown, Back())
+    assert back.selection.preview is None and back.action is None
+
+
+def test_the_arrows_wrap_around_the_ships_and_the_market() -> None:
+    state = _turn_with_a_sail()
+    moved = decide(state, legal_actions(state), Selection(cursor=(0, 0)), Move(-1, 0))
+    assert moved.selection.cursor[0] == len(state.ships) - 1
+    market = history_until(3, lambda s: s.step == "take").state
+    left = decide(market, legal_actions(market), Selection(cursor=(0, 0)), Move(0, -1))
+    assert left.selection.cursor == (0, len(market.market) - 1)
+
+
+def test_at_the_market_a_digit_takes_and_under_a_lever_it_unloads() -> None:
+    market = history_until(2, lambda s: s.step == "take").state
+    assert decide(market, legal_actions(market), Selection(), Digit(3)).action == Take(2)
+    lever = history_until(2, lambda s: s.step == "unload").state
+    assert decide(lever, legal_actions(lever), Selection(), Digit(2)).action == Unload(1)
+
+
+def test_a_click_on_a_full_space_chooses_its_ship() -> None:
+    state = history_until(
+        2, lambda s: s.step == "turn" and any(o != EMPTY for ship in s.ships for o in ship)
+    ).state
+    ship, slot = next(
+        (i, k) for i, cargo in enumerate(state.ships) for k, o in enumerate(cargo) if o != EMPTY
+    )
+    decision = decide(state, legal_actions(state), Selection(), Click(("slot", ship, slot)))
+    assert decision.action is None and decision.selection.ship == ship
+
+
+def test_another_players_sled_is_not_a_get() -> None:
+    state = history_until(2, lambda s: s.step == "turn").state
+    other = (state.turn + 1) % state.players
+    decision = decide(state, legal_actions(state), Selection(), Click(("sled", other)))
+    assert decision.action is None

@@ -1,0 +1,346 @@
+"""The Builders game screen's other keys: undo and redo, the log and its
+replay, the points, the cards, the help, saving and the end of a game."""
+
+from __future__ import annotations
+
+import random
+
+from builders_support import BUILDERS, history_until, legal, message, open_game
+from textual.widgets import DataTable
+
+from engine.builders import Get, Sail, legal_actions
+from match.history import History
+from tui.app import ImhotepApp
+from tui.builders import saving
+from tui.builders.help import topics
+from tui.builders.screens.cards import CardsScreen
+from tui.builders.screens.details import DetailsScreen
+from tui.builders.screens.game_over import GameOverScreen
+from tui.builders.screens.log import LogScreen
+from tui.builders.widgets.board import Board
+from tui.builders.widgets.ships import ShipsView
+from tui.screens.help import HelpScreen
+
+
+async def test_undo_and_redo_one_step_by_keys() -> None:
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, history_until(3, lambda s: s.ply > 3 and s.step == "turn"))
+        before = screen.state
+        await pilot.press("s" if Get() in legal(screen) else "full_stop")
+        moved = screen.state
+        if moved is before:  # neither get nor pass: place instead
+            await pilot.press("1", "1")
+            moved = screen.state
+        assert moved is not before
+        await pilot.press("z")
+        assert screen.state == before
+        await pilot.press("y")
+        assert screen.state == moved
+
+
+async def test_undo_stops_where_a_round_card_came_to_light() -> None:
+    """The first decision of a round follows the reveal of its round card and
+    market cards: undo must not take it back."""
+    history = history_until(2, lambda s: s.round == 2 and s.ply > 0)
+    # Stand exactly after the reveal: the last step ended round 1.
+    assert history.states[-2].round == 1
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, history)
+        before = screen.state
+        assert not screen.match.can_undo()
+        await pilot.press("z")
+        assert screen.state is before
+        assert message(screen), "the key says why it does nothing"
+
+
+async def test_the_log_replays_the_game_without_touching_it() -> None:
+    history = history_until(4, lambda s: s.ply >= 40)
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_game(app, history)
+        now = screen.state
+        await pilot.press("g")
+        log = app.screen
+        assert isinstance(log, LogScreen)
+        assert log.query_one(DataTable).row_count == len(history.actions) + 1
+        await pilot.press("home")
+        await pilot.pause()
+        ships = log.query_one(Board).query_one(ShipsView)
+        assert ships.state == history.states[0]
+        await pilot.press("escape")
+        assert app.screen is screen and screen.state is now
+
+
+async def test_points_cards_and_help_are_one_key_away() -> None:
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, history_until(4, lambda s: s.step == "take"))
+        await pilot.press("i")
+        assert isinstance(app.screen, DetailsScreen)
+        await pilot.press("escape")
+        await pilot.press("C")
+        assert isinstance(app.screen, CardsScreen)
+        await pilot.press("escape")
+        assert app.screen is screen
+        await pilot.press("question_mark")
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        # Choosing a market card: the help opens on the market.
+        assert help_screen.topic == "market"
+        assert help_screen.topics is topics
+
+
+async def test_a_preview_opens_the_help_on_its_site() -> None:
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(
+            app,
+            history_until(
+                4,
+                lambda s: (
+                    s.step == "turn"
+                    and any(isinstance(a, Sail) and a.site == 2 for a in legal_actions(s))
+                ),
+            ),
+        )
+        sail = next(a for a in legal(screen) if isinstance(a, Sail) and a.site == 2)
+        await pilot.press(str(sail.ship + 1), "t")
+        assert screen.preview is not None
+        await pilot.press("f1")
+        assert isinstance(app.screen, HelpScreen) and app.screen.topic == "temple"
+
+
+def test_a_save_reads_back_as_the_same_game_at_the_same_place(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    history = history_until(3, lambda s: s.ply >= 30)
+    history.undo()  # the undone step is kept for redo
+    path = saving.save_game_as(
+        "three of us", history, names=("Ann", "Bob", "Cy"), players=("human",) * 3
+    )
+    assert path is not None and path.is_file()
+    assert (
+        saving.save_game_as("three of us", history, names=("A", "B", "C"), players=("human",) * 3)
+        is None
+    ), "a taken name is asked first"
+    loaded, names, kinds = saving.read_save(path)
+    assert loaded.full_notation == history.full_notation
+    assert loaded.cursor == history.cursor and loaded.state == history.state
+    assert names == ("Ann", "Bob", "Cy") and kinds == ("human",) * 3
+
+
+def test_a_damaged_save_is_refused_with_a_reason(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    import pytest
+
+    from engine.game import RecordError
+
+    history = History.start(BUILDERS, BUILDERS.deal(2, random.Random(2)))
+    path = saving.save_game_as("x", history, names=("A", "B"), players=("human", "human"))
+    assert path is not None
+    path.write_text(path.read_text().replace('"cursor": 0', '"cursor": 9'))
+    with pytest.raises(RecordError):
+        saving.read_save(path)
+
+
+async def test_saving_from_the_screen_writes_a_save() -> None:
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, history_until(2, lambda s: s.ply >= 10))
+        await pilot.press("w")
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", *"saved game", "enter")
+        await pilot.pause()
+        from match.saves import save_path
+
+        assert save_path("saved game").is_file()
+        loaded, _names, _kinds = saving.read_save(save_path("saved game"))
+        assert loaded.state.ply >= 10
+
+
+async def test_the_end_shows_every_part_of_every_score() -> None:
+    history = history_until(4, lambda s: s.round == 6 and s.docked.count(-1) == 1)
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, history)
+        rng = random.Random(1)
+        while not screen.state.over:
+            screen.choose(rng.choice(legal(screen)), confirmed=True)
+            await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        table = str(app.screen.query_one("#breakdown").render())
+        for name in ("Ann", "Bob", "Cy", "Dee"):
+            assert name in table
+        for part in ("Pyramid", "Temple", "Burial chamber", "Obelisks", "Statues", "Total"):
+            assert part in table
+
+
+async def test_a_click_on_a_held_card_says_what_it_does_and_help_follows() -> None:
+    def holds_a_statue(state) -> bool:  # type: ignore[no-untyped-def]
+        from engine.builders.cards import CARD_KIND
+
+        return state.step == "turn" and any(CARD_KIND[c] == "statue" for c in state.held[0])
+
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await open_game(app, history_until(2, holds_a_statue))
+        await pilot.pause()
+        from builders_support import click_offset
+
+        from tui.builders.widgets.players import PlayerPanel
+
+        panel = screen.query_one("#player-0", PlayerPanel)
+        before = screen.state
+        await pilot.click("#player-0", offset=click_offset(panel, ("held", "statue")))
+        assert screen.state is before
+        assert "Statue" in message(screen)
+        await pilot.press("question_mark")
+        assert isinstance(app.screen, HelpScreen) and app.screen.topic == "cards"
+
+
+async def test_ascii_mode_draws_nothing_but_ascii() -> None:
+    app = ImhotepApp(ascii=True, store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(
+            app,
+            history_until(
+                4, lambda s: s.ply > 50 and any(isinstance(a, Sail) for a in legal_actions(s))
+            ),
+        )
+        await pilot.pause()
+        assert not _non_ascii(app), _non_ascii(app)
+        sail = next(a for a in legal(screen) if isinstance(a, Sail))
+        await pilot.press(str(sail.ship + 1), "ptbom"[[1, 2, 3, 4, 0].index(sail.site)])
+        await pilot.pause()
+        assert screen.preview is not None
+        assert not _non_ascii(app), _non_ascii(app)
+        await pilot.press("escape", "i")
+        assert not _non_ascii(app), _non_ascii(app)
+
+
+def _non_ascii(app: ImhotepApp) -> list[str]:
+    lines = [strip.text for strip in app.screen._compositor.render_strips()]
+    return [line for line in lines if not line.isascii()]
+
+
+async def test_one_person_against_three_computers() -> None:
+    """The computers' moves arrive on the screen as the match reports them,
+    and the keyboard is the person's again when their turn comes round."""
+    from match.match import Match
+    from match.seats import Seat
+    from tui.builders.screens.game import GameScreen
+
+    history = History.start(BUILDERS, BUILDERS.deal(4, random.Random(12)))
+    seats = (Seat(name="Ann"), *(Seat(name=n, kind="hard") for n in ("Bob", "Cy", "Dee")))
+    match = Match(history, seats)
+    match.delay = 0.0
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = GameScreen(match)
+        await app.push_screen(screen)
+        await pilot.pause()
+        for _ in range(200):  # until Ann decides
+            if screen.state.turn == 0 and screen.state.step == "turn":
+                break
+            await pilot.pause(0.1)
+        assert screen.state.turn == 0
+        moved = len(match.history.actions)
+        await pilot.press("s" if Get() in legal(screen) else "1")
+        if len(match.history.actions) == moved:
+            await pilot.press("1")
+        assert len(match.history.actions) > moved
+        for _ in range(200):  # the three computers play their turns
+            if screen.state.turn == 0 and screen.state.step == "turn":
+                break
+            await pilot.pause(0.1)
+        assert screen.state == match.state
+        assert screen.state.turn == 0
+        assert len(match.history.actions) >= moved + 4
+
+
+async def test_a_hint_names_keys_that_make_a_legal_decision() -> None:
+    from tui.builders.keys import keys_for
+
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, history_until(3, lambda s: s.ply > 20 and s.step == "turn"))
+        before = screen.state
+        await pilot.press("H")
+        for _ in range(100):
+            await pilot.pause(0.1)
+            if "[" in message(screen):
+                break
+        said = message(screen)
+        assert said.startswith("Hint [") and screen.state is before, said
+        keys = said[len("Hint [") : said.index("]")].split(" ")
+        assert any(
+            list(keys_for(a, before.step, before.card)) == keys for a in legal_actions(before)
+        ), said
+
+
+async def test_the_log_exports_a_record_that_replays_to_the_same_game(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    from engine.builders import load_record
+
+    history = history_until(3, lambda s: s.ply >= 25)
+    target = tmp_path / "game.json"
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await open_game(app, history)
+        await pilot.press("g", "e")
+        await pilot.pause()
+        await pilot.press("ctrl+a", "ctrl+k", *str(target), "enter")
+        await pilot.pause()
+    record, states = load_record(target.read_bytes())
+    assert states[-1] == history.state
+    assert tuple(record.actions) == history.notation
+
+
+async def test_a_terminal_too_small_hides_the_board_and_its_keys() -> None:
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(70, 20)) as pilot:
+        screen = await open_game(app, history_until(2, lambda s: s.step == "turn"))
+        await pilot.pause()
+        assert screen.has_class("too-small")
+        before = screen.state
+        await pilot.press("s", "1", "1")
+        assert screen.state is before
+        lines = [strip.text for strip in app.screen._compositor.render_strips()]
+        assert any("80x24" in line for line in lines)
+
+
+async def test_a_panel_with_more_cards_than_rows_says_more_are_held() -> None:
+    from msgspec.structs import replace
+
+    from engine.builders.cards import CARD_KIND, IS_KEPT, KINDS
+    from tui.builders.widgets.players import PlayerPanel
+
+    setup = BUILDERS.deal(4, random.Random(1))
+    start = BUILDERS.start(setup)
+    # Both of each decoration, three statues and one of each blue card: more
+    # codes than two rows of a four-player panel hold at 80x24.
+    kept = tuple(
+        card
+        for kind in KINDS
+        if IS_KEPT[CARD_KIND.index(kind)]
+        for card in [c for c, k in enumerate(CARD_KIND) if k == kind][
+            : 3 if kind == "statue" else 2 if kind.endswith("decoration") else 1
+        ]
+    )
+    crowded = replace(
+        start,
+        held=(kept, *start.held[1:]),
+        deck=tuple(c for c in start.deck if c not in kept),
+    )
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, History(BUILDERS, setup, [crowded], []))
+        await pilot.pause()
+        panel = screen.query_one("#player-0", PlayerPanel)
+        rows = panel.content_size.height
+        lines = [strip.text for strip in app.screen._compositor.render_strips()]
+        inside = [
+            line[panel.content_region.x : panel.content_region.right]
+            for line in lines[panel.content_region.y : panel.content_region.bottom]
+        ]
+        assert len(inside) == rows
+        assert "\u2026" in inside[-1], inside

@@ -1,0 +1,1 @@
+"""Imhotep: Builders of Egypt on screen: its widgets, screens, keys and help."""

@@ -1,0 +1,1 @@
+"""The screens of Builders of Egypt: the game, the log, the points, the end."""

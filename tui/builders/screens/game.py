@@ -1,0 +1,374 @@
+"""The Builders game screen: a view of a :class:`match.match.Match`, and its keys.
+
+Widgets draw what they are given and post what the player clicked
+(:class:`tui.builders.widgets.base.Chosen`); keys and clicks go to
+:func:`tui.builders.input.decide`, plain code that says what they mean; the
+screen carries that out: a sail is shown first (the engine's
+:func:`engine.builders.preview_sail`), any decision goes to the match, which
+asks the engine and keeps the game. The match's reports (a move from here,
+the computer or another terminal, an undo) bring the view up to date.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import ClassVar
+
+from textual.binding import Binding, BindingType
+
+from ai.players import make_player
+from engine.builders import (
+    Action,
+    GameState,
+    Get,
+    IllegalAction,
+    Pass,
+    Play,
+    Sail,
+    outcome,
+    preview_sail,
+)
+from engine.builders.describe import describe
+from engine.message import Message
+from match import policy
+from match.events import Event, Moved, Notice, Rewound, SeatsChanged, TakebackAsked
+from match.files import StorageError
+from match.hints import HintSearch
+from match.match import Match
+from tui.builders import input as keys_in
+from tui.builders.bindings import GAME_BINDINGS, PLAYERS_ONLY, describe_key
+from tui.builders.help.reasons import topic_for_reason
+from tui.builders.keys import BLUE_KEYS, keys_for
+from tui.builders.screens.game_view import MIN_HEIGHT, MIN_WIDTH, POLL_SECONDS, GameView
+from tui.builders.widgets.base import Chosen
+from tui.builders.widgets.players import PlayerPanel
+from tui.i18n import _, tr, tr_error
+from tui.screens.files import ConfirmScreen, PromptScreen
+
+__all__ = ["MIN_HEIGHT", "MIN_WIDTH", "GameScreen"]
+
+
+class GameScreen(GameView):
+    BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
+    OPTIONAL_KEYS: ClassVar[frozenset[str]] = frozenset({"codes", "redo", "details", "new_game"})
+
+    def __init__(self, match: Match, *, ascii: bool | None = None) -> None:
+        super().__init__(match, ascii=ascii)
+        self._asked: TakebackAsked | None = None
+        match.subscribe(self._on_match_event)
+        # The hint is the computer player's choice, searched off the screen's thread.
+        self._hints: HintSearch[GameState, Action] = HintSearch(
+            lambda state, stop: make_player("builders", "hard").choose(state, should_stop=stop)
+        )
+
+    def describe_key(self, binding: Binding) -> str | None:
+        return describe_key(binding)
+
+    def on_mount(self) -> None:
+        self._ready = True
+        choice = self._ascii_choice
+        self.set_ascii(bool(getattr(self.app, "ascii", False)) if choice is None else choice)
+        self._sync()
+        result = outcome(self.state)
+        # A game opened after its end says how it ended (the log keeps the rest).
+        self.say("" if result is None else tr(result.describe(self.names)) + ".")
+        self._check_size(self.app.size.width, self.app.size.height)
+        if self.match.store is not None:
+            self.set_interval(POLL_SECONDS, self.match.poll, name="store")
+
+    def on_unmount(self) -> None:
+        self._hints.stop()
+        self.match.close()
+
+    def stop_thinking(self) -> None:
+        self.match.stop_thinking()
+        self._hints.stop()
+
+    def action_hint(self) -> None:
+        if not policy.may_ask_hint(self.match):
+            return
+        if not self.match.hints_on:
+            self.say(tr(self.match.why_no_hint()), error=True)
+            return
+        self.say(_("Thinking about a hint..."))
+        self._hints.start(self.state, self.app.call_from_thread, self._show_hint)
+
+    def _show_hint(self, state: GameState, action: Action) -> None:
+        if state is not self.state:
+            return  # the game has moved on: the hint is for a position that has gone
+        self.match.hint_used()
+        keys = " ".join(keys_for(action, state.step, state.card))
+        said = tr(describe(state, action, self.names))
+        self.say(_("Hint [{keys}]: {reason}.").format(keys=keys, reason=said.rstrip(".")))
+
+    # --- from input to the match ---------------------------------------------------
+
+    def _press(self, given: keys_in.Input) -> None:
+        decision = keys_in.decide(self.state, self._legal, self.selection, given)
+        chosen = decision.selection
+        if decision.drop_preview:
+            chosen = replace(chosen, preview=None)
+        self.selection = chosen
+        if decision.said is not None:
+            self.say(decision.said, topic=decision.topic)
+        if decision.action is not None:
+            self.choose(decision.action, confirmed=decision.confirmed)
+
+    def choose(self, action: Action, *, confirmed: bool = False) -> bool:
+        """Hand ``action`` to the match (a sail is shown first); say why if refused."""
+        refusal = policy.move_refusal(self.match)
+        if refusal is not None:
+            self.say(tr(refusal))
+            return False
+        if isinstance(action, Sail) and not confirmed and self.previews_wanted:
+            try:
+                shown = preview_sail(self.state, action.ship, action.site)
+            except IllegalAction as exc:
+                self._refused(exc.reason)
+                return False
+            self.selection = replace(self.selection, ship=action.ship, preview=shown)
+            self.say("", topic=None)
+            return False
+        reason = self.match.play(action)
+        if reason is None:
+            return True
+        self._refused(reason)
+        return False
+
+    def _refused(self, reason: Message) -> None:
+        words = tr(reason)
+        self.say(
+            _("Not allowed: {reason}. (? explains)").format(reason=words),
+            error=True,
+            topic=topic_for_reason(str(reason)),
+        )
+        self.app.bell()
+
+    @property
+    def previews_wanted(self) -> bool:
+        settings = getattr(self.app, "settings", None)
+        return bool(getattr(settings, "preview_unloads", True))
+
+    def cancel_preview(self, words: str = "") -> None:
+        if self.selection.preview is None:
+            return
+        self.selection = replace(self.selection, preview=None)
+        self.say(words)
+
+    def on_chosen(self, message: Chosen) -> None:
+        message.stop()
+        self._press(keys_in.Click(tuple(message.target)))
+
+    def action_move(self, rows: int, columns: int) -> None:
+        self._press(keys_in.Move(rows, columns))
+
+    def action_choose(self) -> None:
+        self._press(keys_in.Enter())
+
+    def action_digit(self, number: int) -> None:
+        self._press(keys_in.Digit(number))
+
+    def action_site(self, site: int) -> None:
+        self._press(keys_in.SiteKey(site))
+
+    def action_get(self) -> None:
+        self._press(keys_in.Decide(Get()))
+
+    def action_blue(self, kind: str) -> None:
+        self._press(keys_in.Decide(Play(kind)))
+
+    def action_pass_turn(self) -> None:
+        self._press(keys_in.Decide(Pass()))
+
+    def action_back_out(self) -> None:
+        self._press(keys_in.Back())
+
+    # --- the match's reports -------------------------------------------------------
+
+    def _on_match_event(self, event: Event) -> None:
+        if isinstance(event, Moved | Rewound):
+            self.selection = keys_in.Selection()
+            self._asked = None
+            self.state = self.match.state
+            if isinstance(event, Rewound):
+                self.say(tr(event.message))
+            elif event.by == "here":
+                self.say("")
+            else:
+                self.say(tr(event.told or event.text))
+            if self.state.over:
+                self._game_over()
+        elif isinstance(event, Notice):
+            self.notify(
+                tr(event.message),
+                severity="error" if event.error else "information",
+                timeout=10 if event.error else 5,
+                markup=False,
+            )
+        elif isinstance(event, SeatsChanged) and self._ready:
+            for panel in self.query(PlayerPanel):
+                panel.set_player(
+                    self.names[panel.seat], policy.seat_shown_as(self.match, panel.seat)
+                )
+            self._show_prompt()
+            if event.message:
+                self.say(tr(event.message))
+        elif isinstance(event, TakebackAsked):
+            self._ask_takeback(event)
+
+    def _ask_takeback(self, event: TakebackAsked) -> None:
+        if self._asked == event:
+            return
+        self._asked = event
+
+        def answered(yes: bool | None) -> None:
+            if self._asked == event:
+                self._asked = None
+                self.say(tr(self.match.answer_takeback(bool(yes))))
+
+        self.app.push_screen(
+            ConfirmScreen(
+                _("{name} asks to take back their last move. Allow it?").format(
+                    name=self.names[event.seat]
+                )
+            ),
+            answered,
+        )
+
+    def _game_over(self) -> None:
+        from tui.builders.screens.game_over import GameOverScreen
+
+        self.app.push_screen(
+            GameOverScreen(self.state, self.names, new_game=not self.match.watching),
+            self._after_game,
+        )
+
+    async def _after_game(self, choice: str | None) -> None:
+        result = outcome(self.state)
+        if result is not None:
+            self.say(tr(result.describe(self.names)) + ".")
+        if choice == "new":
+            await self.app.run_action("new_game")
+        elif choice == "quit":
+            self.app.exit()
+
+    # --- other keys ------------------------------------------------------------------
+
+    def action_undo(self) -> None:
+        if self.match.can_undo():
+            said = self.match.undo()
+            if self.match.shared:
+                self.say(tr(said))
+
+    def action_redo(self) -> None:
+        if self.match.can_redo():
+            self.match.redo()
+
+    def action_refused(self, what: str) -> None:
+        # A key whose decision is not legal now: the engine says why.
+        if what == "get":
+            self.choose(Get())
+        elif what == "pass_turn":
+            self.choose(Pass())
+        elif what in BLUE_KEYS:
+            self.choose(Play(what))
+        elif what == "undo":
+            self.say(tr(self.match.why_no_undo()), error=True, topic="controls")
+        else:
+            self.say(tr(self.match.why_no_redo()), error=True, topic="controls")
+
+    async def action_help(self) -> None:
+        await self.app.run_action("help")
+
+    async def action_new_game(self) -> None:
+        await self.app.run_action("new_game")
+
+    def action_details(self) -> None:
+        from tui.builders.screens.details import DetailsScreen
+
+        self.app.push_screen(DetailsScreen(self.state, self.names))
+
+    def action_codes(self) -> None:
+        from tui.builders.screens.cards import CardsScreen
+
+        self.app.push_screen(CardsScreen())
+
+    def action_log(self) -> None:
+        from tui.builders.screens.log import LogScreen
+
+        exportable = self.files_allowed and not policy.deal_hidden(self.match)
+        self.app.push_screen(
+            LogScreen(self.history, self.names, ascii=self.ascii, export=exportable)
+        )
+
+    @property
+    def files_allowed(self) -> bool:
+        return bool(getattr(self.app, "files_allowed", True))
+
+    def action_save(self, default: str | None = None, replacing: str | None = None) -> None:
+        if not self.files_allowed:
+            self.notify(_("Every game is kept here as it is played: come back from the lobby."))
+            return
+        from tui.builders import saving
+
+        def chosen(name: str | None) -> None:
+            if not name:
+                return
+            try:
+                path = saving.save_game_as(
+                    name,
+                    self.history,
+                    names=self.names,
+                    players=self.kinds,
+                    replace=name == replacing,
+                )
+            except StorageError as exc:
+                self.notify(tr_error(exc), severity="error", timeout=10, markup=False)
+                return
+            if path is None:
+                self.action_save(default=name, replacing=name)
+            else:
+                self.notify(_("Saved as {name}.").format(name=path.stem), markup=False)
+
+        if replacing is None:
+            title = _("Save this game as")
+        else:
+            title = _("A save named “{name}” exists: Enter replaces it, or change the name").format(
+                name=replacing
+            )
+        self.app.push_screen(PromptScreen(title, default or " - ".join(self.names)), chosen)
+
+    def action_leave(self) -> None:
+        self.end_visit()
+
+    def end_visit(self) -> None:
+        self.app.exit()
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        if self.has_class("too-small") and action != "leave":
+            return False
+        if self.match.watching and action in PLAYERS_ONLY:
+            return False
+        state = self.state
+        if action == "save":
+            return self.files_allowed and not policy.deal_hidden(self.match)
+        if action == "new_game":
+            return state.over
+        if action in ("choose", "digit", "site", "move"):
+            return not state.over
+        if action == "get":
+            return Get() in self._legal
+        if action == "blue":
+            return Play(str(parameters[0])) in self._legal
+        if action == "pass_turn":
+            return Pass() in self._legal
+        if action == "undo":
+            return self.match.can_undo() or None
+        if action == "redo":
+            return self.match.can_redo() or None
+        if action == "refused":
+            what = str(parameters[0])
+            if what in BLUE_KEYS:
+                return not state.over and not self.check_action("blue", (what,))
+            return not self.check_action(what, ())
+        return True

@@ -1,0 +1,91 @@
+"""Builders of Egypt's screens as the app shell and the lobby reach them (see
+:mod:`tui.games` and the Protocols of :mod:`tui.play`).
+
+Imported only when a Builders game is opened, set up or looked up.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from textual.binding import Binding, BindingType
+
+from tui.builders.help import topics as help_topics
+from tui.builders.screens.game import GameScreen
+from tui.builders.screens.log import LogScreen
+from tui.i18n import N_
+
+if TYPE_CHECKING:
+    from engine.builders import Setup
+    from match.history import History
+    from match.match import Match
+
+__all__ = [
+    "RULES_CHOICES",
+    "LobbyGameScreen",
+    "game_screen",
+    "help_context",
+    "help_topics",
+    "log_screen",
+    "setup_for",
+    "table_setup",
+]
+
+# Builders has one set of rules; its options (seats, starter, Wrath) are the
+# contract's, which the game-neutral form builds from (issue #30, part 0).
+RULES_CHOICES: tuple[tuple[str, str], ...] = ()
+
+
+class LobbyGameScreen(GameScreen):
+    """A game opened from the lobby: q goes back to the lobby, not out of the app."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", N_("Lobby"))]
+
+    def end_visit(self) -> None:
+        while len(self.app.screen_stack) > 1:
+            self.app.pop_screen()
+
+
+def game_screen(match: Match, *, ascii: bool, guide: bool, lobby: bool) -> GameScreen:
+    screen = LobbyGameScreen(match, ascii=ascii) if lobby else GameScreen(match, ascii=ascii)
+    screen.guide = guide
+    return screen
+
+
+def setup_for(
+    options: Mapping[str, str] | Any, seed: int | None = None, *, seats: int = 2
+) -> Setup:
+    """A concrete set-up from the table's options ("variant", "seed"), dealt
+    by the game's rules. A form's answer may give them as ``table`` and its
+    seat count as ``seats``. Raises :class:`match.service.Unavailable`."""
+    from match import service
+
+    table = dict(options if isinstance(options, Mapping) else getattr(options, "table", {}))
+    seats = int(getattr(options, "seats", seats))
+    if seed is not None:
+        table["seed"] = str(seed)
+    setup: Setup = service.deal("builders", table, seats=seats)
+    return setup
+
+
+def log_screen(history: History, names: tuple[str, ...], *, ascii: bool, export: bool) -> LogScreen:
+    return LogScreen(history, names, ascii=ascii, export=export)
+
+
+def help_context(match: Match) -> None:
+    """Builders' help has no per-game context: only the A sides are played."""
+    return None
+
+
+def table_setup(setup: bytes) -> tuple[str, int | None]:
+    """A table's seats and Wrath ("3, Wrath") and who starts, or "?" if unreadable."""
+    from engine.builders.game import BUILDERS
+    from engine.game import RecordError
+
+    try:
+        dealt = BUILDERS.decode_setup(setup)
+    except RecordError:
+        return "?", None
+    words = str(dealt.players) + (" W" if dealt.variant else "")
+    return words, dealt.starter

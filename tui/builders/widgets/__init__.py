@@ -1,0 +1,1 @@
+"""The board of Builders of Egypt, one widget per part."""
