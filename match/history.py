@@ -277,13 +277,26 @@ class History:
         """The cursor :meth:`undo_to` would reach for ``player``, or None.
 
         That is the nearest earlier state (at least one step back, not below
-        :attr:`undo_floor`) in which it is ``player``'s decision.
+        :attr:`undo_floor`) in which it is ``player``'s decision in a turn of
+        their own: a decision asked of them in another's turn (Builders'
+        market pick during someone's sail) is not where they go back to, as
+        that turn's player would have to play it again.
         """
         floor = self.undo_floor
+        current = self._game.current_player
         for index in range(self._cursor - 1, floor - 1, -1):
-            if self._game.current_player(self._states[index]) == player:
+            if current(self._states[index]) == player and self._turn_of(index) == player:
                 return index
         return None
+
+    def _turn_of(self, index: int) -> int:
+        """The seat whose turn the state ``index`` is in: who decided as it began."""
+        turn = self._game.turn
+        now = turn(self._states[index])
+        start = index
+        while start > 0 and turn(self._states[start - 1]) == now:
+            start -= 1
+        return self._game.current_player(self._states[start])
 
     def can_undo_to(self, player: int) -> bool:
         return self.undo_target(player) is not None

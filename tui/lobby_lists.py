@@ -143,13 +143,12 @@ def _one_keyboard(game: GameSummary) -> bool:
 def _finished_row(store: Store, game: GameSummary, me: str, now: float, setups: Setups) -> Row:
     """A finished game: who played, who won (from the reader's side for their own)."""
     seat = _my_seat(game, me)
-    best = max(game.scores, default=0)
-    leaders = [index for index, score in enumerate(game.scores) if score == best]
-    winner: int | None = leaders[0] if len(leaders) == 1 else None
-    if winner is None and len(game.seats) == 2:
-        # Equal totals: the player who did not start wins (the Duel's rules, end of game).
-        starter = _table_setup(store, game.id, setups)[1]
-        winner = None if starter is None else 1 - starter
+    # Who won as the game's rules said, kept with the game (a shared victory
+    # names its first winner, or "you won" to each of its winners).
+    winners = game.winners
+    winner: int | None = winners[0] if winners else None
+    if seat is not None and seat in winners:
+        winner = seat
     if winner is None or winner >= len(game.seats):
         result = "?"
     elif seat is None:
