@@ -111,6 +111,9 @@ class Game(Protocol[State, Action, SetupT]):
     kind: str
     #: The seat counts the game can be set up for, smallest first.
     seat_counts: tuple[int, ...]
+    #: The ``format`` field of the game's own records (``encode_record``):
+    #: a file says by it which game it holds.
+    record_format: str
     #: The choices of a table, in the order a form shows them (see
     #: :class:`TableOption`); the seed is left out, being no choice of players.
     table_options: tuple[TableOption, ...]

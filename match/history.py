@@ -132,6 +132,20 @@ class History:
         return cls._at(game, setup, states, actions, cursor, undo_mode)
 
     @classmethod
+    def from_states(
+        cls,
+        game: AnyGame,
+        setup: Any,
+        states: list[Any],
+        actions: list[Any],
+        *,
+        cursor: int | None = None,
+        undo_mode: UndoMode = "safe",
+    ) -> History:
+        """A game already replayed by ``game.load_record``, standing at ``cursor``."""
+        return cls._at(game, setup, states, actions, cursor, undo_mode)
+
+    @classmethod
     def _at(
         cls,
         game: AnyGame,

@@ -479,7 +479,7 @@ class ImhotepApp(App[None]):
             Seat(name=clean_name(name, _("Player {number}").format(number=index + 1)), kind=kind)
             for index, (name, kind) in enumerate(zip(save.names, save.players, strict=True))
         )
-        opened = service.bring_in(loaded, (seats[0], seats[1]), store=self.store, me=self.me)
+        opened = service.bring_in(loaded, seats, store=self.store, me=self.me)
         self._say_not_kept(opened.not_kept)
         return self.show_match(opened.match)
 

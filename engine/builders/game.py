@@ -18,6 +18,7 @@ from engine.builders.describe import describe
 from engine.builders.invariants import state_problems
 from engine.builders.notation import format_action, parse_action
 from engine.builders.record import (
+    FORMAT,
     GameRecord,
     RecordError,
     Setup,
@@ -66,6 +67,7 @@ class BuildersGame:
 
     kind: str = "builders"
     seat_counts: tuple[int, ...] = (2, 3, 4)
+    record_format: str = FORMAT
     table_options: tuple[TableOption, ...] = (SEATS, STARTER, WRATH)
 
     @property

@@ -17,6 +17,7 @@ from engine.duel.describe import describe
 from engine.duel.invariants import state_problems
 from engine.duel.notation import format_action, parse_action
 from engine.duel.record import (
+    FORMAT,
     GameRecord,
     RecordError,
     Setup,
@@ -95,6 +96,7 @@ class DuelGame:
 
     kind: str = "duel"
     seat_counts: tuple[int, ...] = (2,)
+    record_format: str = FORMAT
     table_options: tuple[TableOption, ...] = (SIDES_OPTION, STARTER_OPTION, RULES_OPTION)
 
     @property
