@@ -36,13 +36,15 @@ Language = Literal["auto", "en", "hu", "de", "ru"]
 # As long as the new game form lets a name be.
 NAME_LENGTH = 20
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_LENGTH)]
+# "human" or a computer level of the game (its screens check it is one).
+Kind = Annotated[SeatKind, msgspec.Meta(pattern="^[a-z][a-z0-9_]{0,15}$")]
 
 
 class GameForm(msgspec.Struct, frozen=True, kw_only=True):
     """The new game form as last used: the next game starts from it."""
 
     names: tuple[Name, Name] = ("Player 1", "Player 2")
-    kinds: tuple[SeatKind, SeatKind] = ("human", "human")
+    kinds: tuple[Kind, Kind] = ("human", "human")
     sides: Annotated[str, msgspec.Meta(pattern="^[AB]{4}$")] = "AAAA"
     starter: Literal[0, 1] | None = 0  # None: chosen at random
     rules: Literal["classic", "online"] = "classic"  # engine.duel.state.Rules

@@ -11,7 +11,6 @@ from match.store.errors import StoreError
 from match.store.records import (
     CODE_ALPHABET,
     CODE_LENGTH,
-    SEAT_KINDS,
     GameSummary,
     Presence,
     Request,
@@ -98,7 +97,7 @@ def seats_of(
         seats.append(
             Seat(
                 name=rows.name(name, "seats.name"),
-                kind=rows.one_of(kind, "seats.kind", SEAT_KINDS),
+                kind=rows.seat_kind(kind, "seats.kind"),
                 owner=rows.maybe_text(owner, "seats.owner"),
             )
         )

@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from match.seats import Seat, SeatKind, UndoMode
+from match.seats import Seat, UndoMode
 
 # A seat whose process has not been seen for this long is taken as left.
 PRESENCE_SECONDS = 15.0
@@ -19,7 +19,6 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 5
 
 Status = Literal["open", "playing", "over"]
-SEAT_KINDS = frozenset(get_args(SeatKind))
 UNDO_MODES = frozenset(get_args(UndoMode))
 
 

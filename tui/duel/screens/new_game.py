@@ -6,7 +6,7 @@ Every field has a default, so Enter starts a game at once.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import ClassVar, Literal, cast, get_args
+from typing import ClassVar, Literal
 
 from rich.text import Text
 from textual import on
@@ -168,7 +168,9 @@ class GameOptions:
 
 
 def _seat_kind(kind: str) -> SeatKind:
-    return cast(SeatKind, kind) if kind in get_args(SeatKind) else "human"
+    from ai.players import levels
+
+    return kind if kind in levels("duel") else "human"
 
 
 def default_name(who: int) -> str:
