@@ -13,6 +13,7 @@ import msgspec
 
 from engine import options as opts
 from engine.duel.actions import Action
+from engine.duel.checks import apply, step_prompt, why_illegal
 from engine.duel.describe import describe
 from engine.duel.invariants import state_problems
 from engine.duel.notation import format_action, parse_action
@@ -26,15 +27,7 @@ from engine.duel.record import (
     encode_state,
     load_record,
 )
-from engine.duel.rules import (
-    apply,
-    apply_unchecked,
-    current_player,
-    legal_actions,
-    reveals_hidden,
-    step_prompt,
-    why_illegal,
-)
+from engine.duel.rules import apply_unchecked, current_player, legal_actions, reveals_hidden
 from engine.duel.scoring import outcome, score
 from engine.duel.state import RULES, GameState, Sides
 from engine.duel.view import SeatView, sample, view
