@@ -151,3 +151,29 @@ def test_the_store_keeps_who_won_as_the_rules_said(path: Path) -> None:
     assert result is not None
     (over,) = Store.open(path).games(statuses=("over",))
     assert over.winners == result.winners and over.scores == result.totals
+
+
+def test_the_command_line_hosts_a_builders_table_from_the_games_options(path: Path) -> None:
+    from cli.main import CommandLineError, build_app, parse_args
+
+    common = ["--store", str(path), "--name", "Ann"]
+    app = build_app(
+        parse_args(["host", "--game", "builders", "--seats", "3", "--seat", "2", *common])
+    )
+    match = app._open_match
+    assert match is not None and match.rules is BUILDERS
+    assert len(match.seats) == 3 and match.here == {1} and match.seats[1].name == "Ann"
+    app = build_app(
+        parse_args(["host", "--game", "builders", "--starter", "4", "--seats", "4", *common])
+    )
+    assert app._open_match is not None and app._open_match.history.setup.starter == 3
+    refused = [
+        (["--game", "builders", "--sides", "ABBA"], "builders has no option --sides"),
+        (["--game", "builders", "--seats", "5"], "not 5"),
+        (["--game", "builders", "--seat", "4", "--seats", "3"], "no seat 4"),
+        (["--game", "builders", "--variant", "maybe"], "variant is no or yes"),
+        (["--game", "builders", "--starter", "3"], "starter is"),
+    ]
+    for flags, words in refused:
+        with pytest.raises(CommandLineError, match=words):
+            build_app(parse_args(["host", *flags, *common]))
