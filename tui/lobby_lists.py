@@ -85,7 +85,7 @@ Setups = dict[int, tuple[str, int | None]]
 
 
 def _table_setup(store: Store, game_id: int, setups: Setups) -> tuple[str, int | None]:
-    """A table's monument sides ("A A B A") and who starts, or "?" if unreadable."""
+    """What a table's set-up shows (its game's words) and who starts, or "?" if unreadable."""
     if game_id not in setups:
         setups[game_id] = _read_setup(store, game_id)
     return setups[game_id]
@@ -227,7 +227,7 @@ def lobby_lists(
             continue
         host = next((s.name for s in game.seats if s.owner is not None), "?")
         free = next((i for i, s in enumerate(game.seats) if s.owner is None), 1)
-        sides, starter = _table_setup(store, game.id, setups)
+        shown, starter = _table_setup(store, game.id, setups)
         if starter is None:
             starts = "?"
         elif starter == free:
@@ -244,7 +244,7 @@ def lobby_lists(
                 game.id,
                 (
                     host,
-                    sides,
+                    shown,
                     starts,
                     ago(game.created_at, now),
                 ),

@@ -95,7 +95,9 @@ def test_the_online_rules_draw_who_starts_whatever_the_form_said() -> None:
 
 def test_host_offers_the_online_rules(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
-    app = build_app(parse_args(["host", "--rules", "online", "--store", str(path), "--name", "Ann"]))
+    app = build_app(
+        parse_args(["host", "--rules", "online", "--store", str(path), "--name", "Ann"])
+    )
     match = app._open_match
     assert match is not None
     assert match.history.setup.rules == "online"

@@ -194,6 +194,7 @@ __all__ = [
     "KEYS",
     "MONUMENTS",
     "RULINGS",
+    "TOKEN_TOPICS",
     "TOPICS",
     "TOPIC_IDS",
     "Key",
