@@ -110,7 +110,6 @@ class HostScreen(ModalScreen[HostChoice | None]):
         yield KeyBar()
 
     def _option_rows(self) -> list[Horizontal]:
-        from engine.game import SEATS_OPTION
         from engine.games import game
 
         rules = game(self.kind)
