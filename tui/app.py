@@ -539,7 +539,7 @@ class ImhotepApp(App[None]):
         self.notify(
             _("Undo may now go back to the start of the game.")
             if mode == "free"
-            else _("Undo now stops where a face-down token was revealed.")
+            else _("Undo now stops where something hidden came to light.")
         )
 
     def set_language(self, language: str) -> None:
@@ -553,17 +553,11 @@ class ImhotepApp(App[None]):
             markup=False,
         )
 
-    def action_toggle_preview(self) -> None:
-        show = not self.settings.preview_unloads
-        self._remember(preview_unloads=show)
-        game = self.game_screen
-        if game is not None:
-            game.cancel_preview()
-        self.notify(
-            _("An unload is now shown first: Enter or its key again makes it.")
-            if show
-            else _("Unloads are now made at once, without a preview.")
-        )
+    def remember_game_setting(self, kind: str, name: str, value: bool) -> None:
+        """Keep one of a game's own settings (see :attr:`files.Settings.games`)."""
+        games = {key: dict(values) for key, values in self.settings.games.items()}
+        games.setdefault(kind, {})[name] = value
+        self._remember(games=games)
 
     @property
     def game_screen(self) -> PlayScreen | None:
@@ -631,7 +625,7 @@ class ImhotepApp(App[None]):
             _("Undo mode: make it free")
             if self.settings.undo_mode == "safe"
             else _("Undo mode: make it safe"),
-            _("safe: undo stops where a hidden token was revealed; free: undo anything"),
+            _("safe: undo stops where something hidden came to light; free: undo anything"),
             self.action_toggle_undo,
         )
         for code, name in i18n.LANGUAGES.items():
@@ -650,27 +644,33 @@ class ImhotepApp(App[None]):
                 _("Use the language that LC_ALL, LC_MESSAGES or LANG name"),
                 partial(self.set_language, "auto"),
             )
-        yield SystemCommand(
-            _("Unload preview: switch off")
-            if self.settings.preview_unloads
-            else _("Unload preview: switch on"),
-            _("Show who takes what before an unload is made; Enter confirms, Esc cancels"),
-            self.action_toggle_preview,
-        )
         game = self.game_screen
-        if game is not None and screen is cast("Screen[Any]", game):
+        on_show = game is not None and screen is cast("Screen[Any]", game)
+        yield from self._games_commands(game if on_show else None)
+        if game is not None and on_show:
             yield SystemCommand(_("Save game"), _("Save this game under a name"), game.action_save)
             yield SystemCommand(
                 _("Game log"), _("All moves, with a replay viewer"), game.action_log
-            )
-            yield SystemCommand(
-                _("How did I get these points?"), _("Each monument's points"), game.action_details
             )
         # Textual's own entries, in the player's language where we have their words.
         for command in super().get_system_commands(screen):
             if not self.files_allowed and command.title == "Screenshot":
                 continue  # a player over SSH may not write files on the server
             yield command._replace(title=_(command.title), help=_(command.help))
+
+    def _games_commands(self, game: PlayScreen | None) -> Iterable[SystemCommand]:
+        """Each game's own palette entries (its settings, its screen's commands):
+        the game on show's, or with none on show every game's that can be played."""
+        from tui.games import GAMES, screens
+
+        if game is not None:
+            kinds: tuple[str, ...] = (game.match.rules.kind,)
+        else:
+            kinds = tuple(kind for kind, entry in GAMES.items() if entry.module is not None)
+        for kind in kinds:
+            shown = screens(kind)
+            if shown is not None:
+                yield from shown.commands(self, cast("Screen[Any]", game) if game else None)
 
     def action_help_quit(self) -> None:
         """ctrl+c (which never quits): say how to quit, in the player's language, once."""

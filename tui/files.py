@@ -60,8 +60,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     undo_mode: UndoMode = "safe"  # the default for new games
     lang: Language = "auto"  # --lang overrides it for one run
     new_game: GameForm = GameForm()
-    # An unload is shown first and made only once confirmed (off for experienced players).
-    preview_unloads: bool = True
+    # Each game's own settings, by its kind: the game's screens say what they
+    # are and read them (for the Duel, tui/duel/settings.py).
+    games: dict[Annotated[str, msgspec.Meta(max_length=16)], dict[str, bool]] = {}
 
 
 # Settings -----------------------------------------------------------------

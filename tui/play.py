@@ -9,6 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from textual.app import SystemCommand
     from textual.screen import Screen
 
     from match.history import History
@@ -74,9 +77,6 @@ class GameScreens(Protocol):
     named in :data:`tui.games.SCREENS`)."""
 
     @property
-    def RULES_CHOICES(self) -> tuple[tuple[str, str], ...]: ...
-
-    @property
     def help_topics(self) -> HelpBook: ...
 
     def game_screen(self, match: Match, *, ascii: bool, guide: bool, lobby: bool) -> PlayScreen:
@@ -100,6 +100,11 @@ class GameScreens(Protocol):
 
     def help_context(self, match: Match) -> Any:
         """What the help needs to know of ``match`` (see :class:`HelpBook`)."""
+        ...
+
+    def commands(self, app: Any, screen: Screen[Any] | None) -> Iterable[SystemCommand]:
+        """The game's own command palette entries (its settings); ``screen`` is
+        its game screen when one is on show, else None."""
         ...
 
     def table_setup(self, setup: bytes) -> tuple[str, int | None]:
