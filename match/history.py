@@ -7,9 +7,9 @@ reversing a move (python-chess ``pop()``, boardgame.io's undo stack).
 ``undo_mode`` decides how far back undo may go:
 
 ``"safe"`` (the default)
-    Undo stops at the last step that turned up a face-down token
-    (``Game.reveals_hidden``). Otherwise a player could unload a boat, see
-    which tokens come out of the supply, undo and choose differently.
+    Undo stops at the last step that brought something hidden to light
+    (``Game.reveals_hidden``). Otherwise a player could make a move, see
+    what chance turned up, undo and choose differently.
 ``"free"``
     Undo goes back to the start of the game (for study and teaching).
 
@@ -269,7 +269,7 @@ class History:
     def undo_blocked_by_reveal(self) -> bool:
         """True when undo is possible in "free" mode but not in "safe" mode now.
 
-        Lets the UI explain a dimmed undo key ("a hidden token was revealed").
+        Lets the UI explain a dimmed undo key ("something hidden came to light").
         """
         return self._cursor > 0 and self.undo_floor == self._cursor
 

@@ -258,7 +258,7 @@ class Match:
         """True when no seat is played here and a person plays one elsewhere.
 
         A watcher only looks on: no move, no undo, no hint is theirs. (The
-        computer playing both sides at this keyboard is a demo, not watching.)
+        computer playing every seat at this keyboard is a demo, not watching.)
         """
         return not self.here and self.shared
 

@@ -33,7 +33,7 @@ MAX_TIME = 253_402_300_799.0
 # A player id (``key:SHA256:...``, ``local:user``), a session, a notation.
 MAX_ID = 256
 MAX_NOTATION = 64
-# The engine's set-up as JSON: a seed, the sides, the starter, maybe a deck order.
+# A game's set-up as JSON: a seed, its options, the starter, maybe a deck order.
 MAX_SETUP = 64 * 1024
 # How much of a bad value an error message quotes.
 QUOTE = 40

@@ -50,8 +50,8 @@ class Takebacks:
         # several seats has no one asker (its people take turns at it).
         if len(here) != 1 or not consenting(self.match.seats, here[0]):
             return None
-        # A game across terminals is always in safe mode: nobody sees a token
-        # come to light and then takes the move back.
+        # A game across terminals is always in safe mode: nobody sees something
+        # hidden come to light and then takes the move back.
         return self.match.history.undo_target(here[0])
 
     def askees(self, request: Request) -> frozenset[int]:

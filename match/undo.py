@@ -32,7 +32,7 @@ class Undo:
     def can_undo(self) -> bool:
         match = self.match
         if not match.here:
-            return False  # watching, or the computer plays both sides
+            return False  # watching, or the computer plays every seat
         if match.shared:
             return match.request is None and match.takebacks.target() is not None
         person = self._person

@@ -142,10 +142,10 @@ class ImhotepApp(App[None]):
         command line; without it the setting or the environment decides."""
         super().__init__()
         if self.console.color_system == "standard":
-            # Textual turns the tokens' ANSI colours into the RGB of its own
+            # Textual turns the pieces' ANSI colours into the RGB of its own
             # palette, and with 16 colours Rich matches those to the nearest
-            # of the 16 again: an orange "yellow" obelisk came out red, like a
-            # dark pyramid. The terminal's own ANSI colours read as intended.
+            # of the 16 again: an orange "yellow" piece came out red, like
+            # another. The terminal's own ANSI colours read as intended.
             self.ansi_color = True
         self.settings = files.read_settings()
         # Before any screen is built: every word drawn from here on is in it.
@@ -283,7 +283,8 @@ class ImhotepApp(App[None]):
         from engine.games import DEFAULT_KIND
         from tui.games import screens
 
-        game = screens(DEFAULT_KIND)
+        # The game of the form as it was last left, if this version can show it.
+        game = screens(self.settings.new_game.kind or DEFAULT_KIND) or screens(DEFAULT_KIND)
         if game is None:
             return
         # The form as it was left: this session's (with its seed), or the last one's.

@@ -40,14 +40,22 @@ Name = Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_LENGTH)]
 Kind = Annotated[SeatKind, msgspec.Meta(pattern="^[a-z][a-z0-9_]{0,15}$")]
 
 
-class GameForm(msgspec.Struct, frozen=True, kw_only=True):
-    """The new game form as last used: the next game starts from it."""
+# A table option's name or value as a form keeps it (engine.game.TableOption).
+Word = Annotated[str, msgspec.Meta(max_length=16)]
 
-    names: tuple[Name, Name] = ("Player 1", "Player 2")
-    kinds: tuple[Kind, Kind] = ("human", "human")
-    sides: Annotated[str, msgspec.Meta(pattern="^[AB]{4}$")] = "AAAA"
-    starter: Literal[0, 1] | None = 0  # None: chosen at random
-    rules: Literal["classic", "online"] = "classic"  # engine.duel.state.Rules
+
+class GameForm(msgspec.Struct, frozen=True, kw_only=True):
+    """The new game form as last used, for any game: the next game starts from it.
+
+    ``options`` are the game's table options by name, as its form left them
+    (engine.game.TableOption); the game's form checks each against its own,
+    since this is text from disk.
+    """
+
+    kind: Word = ""  # the game ("": the product's default game)
+    names: tuple[Name, ...] = ("Player 1", "Player 2")
+    kinds: tuple[Kind, ...] = ("human", "human")
+    options: dict[Word, Word] = {}
     hints: bool = False  # hints against another terminal (a rule of the table)
 
 
@@ -88,6 +96,8 @@ def read_settings() -> Settings:
         return Settings()
     if not isinstance(raw, dict):
         return Settings()
+    if isinstance(raw.get("new_game"), dict):
+        raw["new_game"] = _form_of_old(raw["new_game"])
     good: dict[str, Any] = {}
     for field in msgspec.structs.fields(Settings):
         if field.encode_name in raw and field.name != "version":
@@ -97,6 +107,23 @@ def read_settings() -> Settings:
                 continue
             good[field.encode_name] = raw[field.encode_name]
     return msgspec.convert(good, Settings)
+
+
+def _form_of_old(form: dict[str, Any]) -> dict[str, Any]:
+    """A remembered form as this version keeps it: a form written before
+    forms kept their game's options by name held each option as a field of
+    its own (the one game there was then), and a random starter as null."""
+    known = {field.encode_name for field in msgspec.structs.fields(GameForm)}
+    old = {key: value for key, value in form.items() if key not in known}
+    if not old:
+        return form
+    options = dict(form.get("options") or {})
+    for key, value in old.items():
+        if value is None:
+            options.setdefault(key, "random")
+        elif isinstance(value, (str, int)) and not isinstance(value, bool):
+            options.setdefault(key, str(value))
+    return {**{k: v for k, v in form.items() if k in known}, "options": options}
 
 
 def write_settings(settings: Settings) -> None:

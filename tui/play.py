@@ -60,7 +60,7 @@ class NewGameAnswer(Protocol):
 
 class HelpBook(Protocol):
     """A game's help text, topic by topic. ``context`` is what the game in
-    progress tells the help (for the Duel, its monument sides), or None."""
+    progress tells the help (what of its set-up the topics show first), or None."""
 
     @property
     def TOPIC_IDS(self) -> tuple[str, ...]: ...

@@ -62,7 +62,7 @@ async def test_a_game_set_up_with_the_online_rules_in_the_form_plays_by_them() -
             await pilot.pause()
             assert game.state.rules == "online"
     # The choice is remembered for the next game.
-    assert files.read_settings().new_game.rules == "online"
+    assert files.read_settings().new_game.options["rules"] == "online"
 
 
 async def test_the_form_gives_back_the_chosen_starter_with_the_classic_rules() -> None:
