@@ -304,24 +304,27 @@ class ImhotepApp(App[None]):
         except service.Unavailable as exc:
             self._cannot_open(exc)
             return
-        names, kinds = options.names, options.kinds
-        self.start_game(setup, (names[0], names[1]), (kinds[0], kinds[1]), hints=options.hints)
+        self.start_game(setup, options.names, options.kinds, hints=options.hints)
 
     def start_game(
         self,
         setup: Any,
-        names: tuple[str, str],
-        kinds: tuple[str, str] = ("human", "human"),
+        names: tuple[str, ...],
+        kinds: tuple[str, ...] | None = None,
         *,
         hints: bool = False,
     ) -> PlayScreen | None:
+        """Start ``setup`` at this keyboard: a seat for each of ``names``, played
+        as ``kinds`` says (a person when None)."""
         from match import service
         from match.seats import Seat
 
+        kinds = kinds or ("human",) * len(names)
         # "away": a person at another terminal, who joins the table by its code.
-        away = frozenset(who for who in (0, 1) if kinds[who] == "away")
+        away = frozenset(who for who, kind in enumerate(kinds) if kind == "away")
         seats = tuple(
-            Seat(name=names[who], kind="human" if who in away else kinds[who]) for who in (0, 1)
+            Seat(name=name, kind="human" if who in away else kind)
+            for who, (name, kind) in enumerate(zip(names, kinds, strict=True))
         )
         if away and self.store is None:
             self.notify(
@@ -336,7 +339,7 @@ class ImhotepApp(App[None]):
         try:
             opened = service.start(
                 setup,
-                (seats[0], seats[1]),
+                seats,
                 store=self.store,
                 me=self.me,
                 away=away,

@@ -454,5 +454,10 @@ class Host(Protocol):
     def show_match(self, match: Match) -> object: ...
 
     def start_game(
-        self, setup: Any, names: tuple[str, str], kinds: tuple[str, str] = ..., *, hints: bool = ...
+        self,
+        setup: Any,
+        names: tuple[str, ...],
+        kinds: tuple[str, ...] | None = ...,
+        *,
+        hints: bool = ...,
     ) -> object: ...
