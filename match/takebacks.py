@@ -171,8 +171,11 @@ class Takebacks:
             and old.seat in match.here
             and match.history.cursor == old.at_ply
         ):
-            # Who declined is whoever had not agreed yet.
+            # One who had not agreed yet declined: named when only one had not.
             others = consenting(match.seats, old.seat) - old.agreed
-            match.emit(
-                Notice(msg("{name} declined the takeback.", name=_names(match.seats, others)))
+            said = (
+                msg("{name} declined the takeback.", name=_names(match.seats, others))
+                if len(others) == 1
+                else msg("The takeback was declined.")
             )
+            match.emit(Notice(said))
