@@ -228,13 +228,14 @@ def lobby_lists(
         host = next((s.name for s in game.seats if s.owner is not None), "?")
         free = next((i for i, s in enumerate(game.seats) if s.owner is None), 1)
         shown, starter = _table_setup(store, game.id, setups)
-        if starter is None:
+        if starter is None or not 0 <= starter < len(game.seats):
             starts = "?"
         elif starter == free:
             # TRANSLATORS: in the column "Starts": the player reading the lobby.
             starts = pgettext("who starts", "you")
         else:
-            starts = host
+            # The seat's name: the host's, another player's, or a free seat's.
+            starts = game.seats[starter].name
         if game.invited == me:
             # TRANSLATORS: a table its host opened only for the player reading this.
             host = _("{name} (for you)").format(name=host)
@@ -256,7 +257,7 @@ def lobby_lists(
         if _my_seat(game, me) is not None or any(s.computer for s in game.seats):
             continue
         if _one_keyboard(game):
-            continue  # one person at one keyboard: their game, not a duel to watch
+            continue  # one person at one keyboard: their game, not a game to watch
         playing.append(
             Row(
                 "playing",
