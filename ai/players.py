@@ -35,8 +35,6 @@ def _duel(level: duel.Level) -> Maker:
 
 def _search(kind: str) -> Maker:
     # The game-neutral search plays a game that has no players of its own yet.
-    # Its level is named with one of the Duel's words, as the store knows only
-    # those (match.seats.SeatKind).
     def make(seed: int | None, budget: float | None) -> Player:
         if budget is None:
             return IsmctsPlayer(game(kind), seed=seed)
@@ -50,6 +48,19 @@ PLAYERS: Mapping[str, Mapping[str, Maker]] = {
     "duel": {level: _duel(level) for level in duel.LEVELS},
     "builders": {"hard": _search("builders")},
 }
+
+
+# The level a new seat of the computer starts at, per game (else its weakest).
+DEFAULT_LEVELS: Mapping[str, str] = {"duel": "medium", "builders": "hard"}
+
+
+def default_level(kind: str) -> str | None:
+    """The level offered first for a computer seat of ``kind`` (None: it has none)."""
+    offered = levels(kind)
+    if not offered:
+        return None
+    chosen = DEFAULT_LEVELS.get(kind)
+    return chosen if chosen in offered else offered[0]
 
 
 def levels(kind: str) -> tuple[str, ...]:
@@ -67,4 +78,4 @@ def make_player(
     return makers[level](seed, time_budget)
 
 
-__all__ = ["PLAYERS", "Player", "levels", "make_player"]
+__all__ = ["DEFAULT_LEVELS", "PLAYERS", "Player", "default_level", "levels", "make_player"]

@@ -58,6 +58,44 @@ def _common(parser: argparse.ArgumentParser, *, top: bool) -> None:
     )  # who the person at this keyboard is (the SSH server passes a key's id)
 
 
+# How a flag of the host command is held on the parsed arguments.
+def _dest(name: str) -> str:
+    return f"option_{name}"
+
+
+def _host_options(host: argparse.ArgumentParser) -> None:
+    """The host command's flags, built from each game's table options (the
+    contract's): ``--game``, ``--seat`` and one flag per option name, its
+    values in the help. Whether a value suits the chosen game is the game's
+    to say when it deals (its words reach the player)."""
+    from engine.game import RANDOM
+    from engine.games import DEFAULT_KIND, GAMES
+
+    host.add_argument("--game", choices=tuple(GAMES), default=DEFAULT_KIND, help="the game to play")
+    most = max(max(rules.seat_counts) for rules in GAMES.values())
+    host.add_argument(
+        "--seat",
+        type=int,
+        choices=range(1, most + 1),
+        default=1,
+        metavar="N",
+        help="the seat you play, from 1 (default 1)",
+    )
+    uses: dict[str, list[str]] = {}
+    for kind, rules in GAMES.items():
+        for option in rules.table_options:
+            values = [
+                value if not option.per_seat or value == RANDOM else str(int(value) + 1)
+                for value in option.values
+            ]
+            if len(values) > 6:
+                values = [*values[:4], "..."]
+            words = f"{option.label}: {', '.join(values)} (default {option.default})"
+            uses.setdefault(option.name, []).append(f"{kind}: {words}")
+    for name, said in uses.items():
+        host.add_argument(f"--{name}", dest=_dest(name), metavar="VALUE", help="; ".join(said))
+
+
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
         prog="imhotep-duel", description="Imhotep: The Duel, in the terminal."
@@ -72,21 +110,15 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     host = commands.add_parser(
-        "host", help="open a table for a player in another terminal and show its code"
+        "host",
+        help="open a table for players in other terminals and show its code",
+        allow_abbrev=False,
     )
     _common(host, top=False)
-    host.add_argument(
-        "--sides", default="AAAA", help="monument sides: obelisk, temple, pyramids, chamber"
-    )
-    host.add_argument(
-        "--seat", type=int, choices=(1, 2), default=1, help="play as player 1 or player 2"
-    )
-    host.add_argument("--starter", type=int, choices=(1, 2), help="who starts (default: drawn)")
-    host.add_argument(
-        "--online-rules",
-        action="store_true",
-        help="play the online rules: boats are refilled when the turn ends, who starts is drawn",
-    )
+    if "host" in (argv if argv is not None else sys.argv[1:]):
+        # Only a table being hosted loads the games' rules for their options:
+        # a plain start should not wait for them.
+        _host_options(host)
     host.add_argument(
         "--hints",
         action="store_true",
@@ -136,21 +168,56 @@ def _store(args: argparse.Namespace, *, required: bool) -> tuple[Store | None, s
 
 
 def _host(args: argparse.Namespace, store: Store, me: str) -> Match:
-    from engine.games import DEFAULT_KIND
+    from engine.game import RANDOM, SEATS_OPTION
+    from engine.games import GAMES, game
     from match import service
     from match.seats import Seat
 
-    if args.online_rules and args.starter:
-        raise CommandLineError(_("the online rules draw who starts: leave out --starter."), 2)
-    options = {"sides": args.sides, "rules": "online" if args.online_rules else "classic"}
-    if args.starter:
-        options["starter"] = str(args.starter - 1)
+    rules = game(args.game)
+    own = {option.name: option for option in rules.table_options}
+    options: dict[str, str] = {}
+    for name in {o.name for other in GAMES.values() for o in other.table_options}:
+        value = getattr(args, _dest(name), None)
+        if value is None:
+            continue
+        option = own.get(name)
+        if option is None:
+            raise CommandLineError(
+                _("{game} has no option --{option}.").format(game=args.game, option=name), 2
+            )
+        if option.per_seat and value != RANDOM:
+            # Players count seats from 1; the game numbers them from 0.
+            value = str(int(value) - 1) if value.isdigit() and value != "0" else f"?{value}"
+        options[name] = value
+    count = options.pop(SEATS_OPTION, str(rules.seat_counts[0]))
+    seats = int(count) if count.isdigit() else 0
+    if seats not in rules.seat_counts:
+        raise CommandLineError(
+            _("{game} is played by {counts} players, not {seats}.").format(
+                game=args.game,
+                counts=", ".join(map(str, rules.seat_counts)),
+                seats=count[:10],
+            ),
+            2,
+        )
     mine = args.seat - 1
-    names = ["Player 1", "Player 2"]
+    if mine >= seats:
+        raise CommandLineError(
+            _("there is no seat {seat} at a table of {count}.").format(seat=args.seat, count=seats),
+            2,
+        )
+    names = [_("Player {number}").format(number=index + 1) for index in range(seats)]
     names[mine] = _player_name(args)
-    seats = (Seat(name=names[0]), Seat(name=names[1]))
-    setup = service.deal(DEFAULT_KIND, options)
-    return service.host(store, setup, seats, mine=mine, me=me, hints=args.hints)
+    setup = service.deal(args.game, options, seats=seats)
+    return service.host(
+        store,
+        setup,
+        tuple(Seat(name=name) for name in names),
+        mine=mine,
+        me=me,
+        hints=args.hints,
+        kind=args.game,
+    )
 
 
 def build_app(args: argparse.Namespace) -> ImhotepApp:

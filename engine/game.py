@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from typing import Any, Protocol, TypeVar
 
 import msgspec
@@ -58,6 +59,47 @@ class Result(msgspec.Struct, frozen=True, kw_only=True):
     says: Message
 
 
+# The option that is the number of seats rather than an option of ``Game.deal``.
+SEATS_OPTION = "seats"
+# The value of a seat-numbered option that leaves the choice to chance.
+RANDOM = "random"
+
+
+@dataclass(frozen=True)
+class TableOption:
+    """One choice made when a table is set up, as data (OpenSpiel's parameter
+    specification, with words for players).
+
+    ``values`` are the texts ``Game.deal`` accepts for it (the option named
+    :data:`SEATS_OPTION` is the seat count, given to ``deal`` as ``seats``);
+    ``words`` words each value for players, in the same order. With
+    ``per_seat`` the values other than :data:`RANDOM` are seat numbers from
+    "0" and only those below the table's seat count apply (the starter).
+    The new-game form, the lobby's host dialog and the command line are all
+    built from these, never written per game.
+    """
+
+    name: str
+    label: Message
+    values: tuple[str, ...]
+    words: tuple[Message, ...]
+    default: str
+    per_seat: bool = False
+
+    def values_for(self, seats: int) -> tuple[str, ...]:
+        """The values that apply at a table of ``seats``."""
+        if not self.per_seat:
+            return self.values
+        return tuple(v for v in self.values if v == RANDOM or (v.isdigit() and int(v) < seats))
+
+    def word(self, value: str) -> Message | None:
+        """The words for ``value``, or None for a value the option does not have."""
+        try:
+            return self.words[self.values.index(value)]
+        except ValueError:
+            return None
+
+
 class Game(Protocol[State, Action, SetupT]):
     """One game's rules, as the rest of the product uses them.
 
@@ -69,6 +111,12 @@ class Game(Protocol[State, Action, SetupT]):
     kind: str
     #: The seat counts the game can be set up for, smallest first.
     seat_counts: tuple[int, ...]
+    #: The ``format`` field of the game's own records (``encode_record``):
+    #: a file says by it which game it holds.
+    record_format: str
+    #: The choices of a table, in the order a form shows them (see
+    #: :class:`TableOption`); the seed is left out, being no choice of players.
+    table_options: tuple[TableOption, ...]
 
     @property
     def title(self) -> Message:
@@ -90,6 +138,16 @@ class Game(Protocol[State, Action, SetupT]):
 
     def seats(self, setup: SetupT) -> int:
         """How many seats ``setup`` is for."""
+        ...
+
+    def owns_setup(self, setup: object) -> bool:
+        """Whether ``setup`` is a set-up of this game (the match layer finds
+        the rules of a set-up it is handed by asking each game)."""
+        ...
+
+    def options_of(self, setup: SetupT) -> dict[str, str]:
+        """The table options ``setup`` was dealt with, as :attr:`table_options`
+        name them (a random choice as it fell), for a lobby to show."""
         ...
 
     def encode_setup(self, setup: SetupT) -> bytes:
@@ -134,11 +192,27 @@ class Game(Protocol[State, Action, SetupT]):
         """How many decisions led to ``state``."""
         ...
 
+    def turn(self, state: State) -> int:
+        """A number that is the same for every state of one turn and changes
+        exactly when a new turn begins.
+
+        A turn is not "who decides now": a decision of another seat inside
+        someone's turn (Builders' market pick during another's sail) belongs
+        to that turn. The log tells a turn as one entry and undo goes back by
+        turns with it.
+        """
+        ...
+
     def reveals_hidden(self, before: State, after: State) -> bool:
         """Whether going from ``before`` to ``after`` showed what was hidden.
 
         Undo may not go back past such a step in a game between people.
         """
+        ...
+
+    def undo_stop(self) -> Message:
+        """Why undo stops where it does, in the game's own words (one
+        sentence: what came to light that undo may not take back)."""
         ...
 
     def view(self, state: State, seat: int) -> object:

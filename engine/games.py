@@ -10,7 +10,8 @@ from collections.abc import Mapping
 
 from engine.builders.game import BUILDERS
 from engine.duel.game import DUEL
-from engine.game import AnyGame
+from engine.game import AnyGame, RecordError
+from engine.message import msg
 
 GAMES: Mapping[str, AnyGame] = {DUEL.kind: DUEL, BUILDERS.kind: BUILDERS}
 DEFAULT_KIND = "duel"
@@ -19,3 +20,15 @@ DEFAULT_KIND = "duel"
 def game(kind: str) -> AnyGame:
     """The rules of ``kind``; raises KeyError for a game the product does not have."""
     return GAMES[kind]
+
+
+def game_of(setup: object) -> AnyGame:
+    """The rules whose set-up ``setup`` is; RecordError for a value no game owns.
+
+    Whoever holds a set-up holds its game: nothing is played by another
+    game's rules because a caller forgot to say which.
+    """
+    for rules in GAMES.values():
+        if rules.owns_setup(setup):
+            return rules
+    raise RecordError(msg("this set-up is of no game this version has"))

@@ -36,10 +36,13 @@ def players_for(seats: Sequence[Seat], kind: str) -> dict[int, Player]:
 class Computer:
     """The computer players of one match and the search under way, if any."""
 
-    def __init__(self, players: dict[int, Player]) -> None:
+    def __init__(self, players: dict[int, Player], seats: int | None = None) -> None:
         self.players = players
-        # Seconds before a move: a demo between two computers is slower to watch.
-        self.delay = 0.4 if len(players) < 2 else 1.0
+        # Seconds before a move: a demo (every seat the computer's, nobody
+        # playing) is slower, to be watched; one person against any number
+        # of computers plays at the quicker pace.
+        demo = seats is not None and len(players) >= seats
+        self.delay = 1.0 if demo else 0.4
         self._stop = threading.Event()
         # One search at a time: a new one waits for a stopped one to let go.
         self._lock = threading.Lock()

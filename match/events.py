@@ -25,8 +25,8 @@ class Moved:
     seat: int
     text: str  # the log's sentence for it
     by: Where
-    # The action token it is a step of, told whole: the token and each step so
-    # far (just ``text`` for an action outside a token).
+    # The turn it is a step of, told whole: each step of the turn so far
+    # (just ``text`` for a turn of one step).
     told: str = ""
 
 
@@ -54,7 +54,7 @@ class SeatsChanged:
 
 @dataclass(frozen=True)
 class TakebackAsked:
-    """The other player asks to take back moves; answer with :meth:`Match.answer_takeback`."""
+    """Another player asks to take back moves; answer with :meth:`Match.answer_takeback`."""
 
     seat: int
     to_ply: int

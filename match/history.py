@@ -7,9 +7,9 @@ reversing a move (python-chess ``pop()``, boardgame.io's undo stack).
 ``undo_mode`` decides how far back undo may go:
 
 ``"safe"`` (the default)
-    Undo stops at the last step that turned up a face-down token
-    (``Game.reveals_hidden``). Otherwise a player could unload a boat, see
-    which tokens come out of the supply, undo and choose differently.
+    Undo stops at the last step that brought something hidden to light
+    (``Game.reveals_hidden``). Otherwise a player could make a move, see
+    what chance turned up, undo and choose differently.
 ``"free"``
     Undo goes back to the start of the game (for study and teaching).
 
@@ -129,6 +129,20 @@ class History:
         Raises :class:`engine.game.RecordError` for a bad record or cursor.
         """
         setup, states, actions = game.load_record(data)
+        return cls._at(game, setup, states, actions, cursor, undo_mode)
+
+    @classmethod
+    def from_states(
+        cls,
+        game: AnyGame,
+        setup: Any,
+        states: list[Any],
+        actions: list[Any],
+        *,
+        cursor: int | None = None,
+        undo_mode: UndoMode = "safe",
+    ) -> History:
+        """A game already replayed by ``game.load_record``, standing at ``cursor``."""
         return cls._at(game, setup, states, actions, cursor, undo_mode)
 
     @classmethod
@@ -255,7 +269,7 @@ class History:
     def undo_blocked_by_reveal(self) -> bool:
         """True when undo is possible in "free" mode but not in "safe" mode now.
 
-        Lets the UI explain a dimmed undo key ("a hidden token was revealed").
+        Lets the UI explain a dimmed undo key ("something hidden came to light").
         """
         return self._cursor > 0 and self.undo_floor == self._cursor
 
@@ -277,13 +291,26 @@ class History:
         """The cursor :meth:`undo_to` would reach for ``player``, or None.
 
         That is the nearest earlier state (at least one step back, not below
-        :attr:`undo_floor`) in which it is ``player``'s decision.
+        :attr:`undo_floor`) in which it is ``player``'s decision in a turn of
+        their own: a decision asked of them in another's turn (Builders'
+        market pick during someone's sail) is not where they go back to, as
+        that turn's player would have to play it again.
         """
         floor = self.undo_floor
+        current = self._game.current_player
         for index in range(self._cursor - 1, floor - 1, -1):
-            if self._game.current_player(self._states[index]) == player:
+            if current(self._states[index]) == player and self._turn_of(index) == player:
                 return index
         return None
+
+    def _turn_of(self, index: int) -> int:
+        """The seat whose turn the state ``index`` is in: who decided as it began."""
+        turn = self._game.turn
+        now = turn(self._states[index])
+        start = index
+        while start > 0 and turn(self._states[start - 1]) == now:
+            start -= 1
+        return self._game.current_player(self._states[start])
 
     def can_undo_to(self, player: int) -> bool:
         return self.undo_target(player) is not None

@@ -118,7 +118,7 @@ def _copy(store: Store, loaded: LoadedGame, digest: str, me: str) -> int:
         status="over" if rules.over(history.state) else "playing",
         actions=[
             (text, rules.current_player(states[ply]))
-            for ply, text in enumerate(save.record.actions)
+            for ply, text in enumerate(history.full_notation)
         ],
         cursor=history.cursor,
         summary=summary_of(history.state, rules),

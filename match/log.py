@@ -1,7 +1,7 @@
-"""The log of a match: one sentence per action, and the tokens told whole.
+"""The log of a match: one sentence per action, and each turn told whole.
 
-A step alone ("Ann places a meeple on cell 6") does not say that a token was
-played: the other player reads the token and its steps as one entry.
+A step alone does not say what the turn was: the other players read a turn
+and its steps as one entry.
 """
 
 from __future__ import annotations
@@ -20,9 +20,9 @@ Words = Callable[[Any, Any], str]
 class Log:
     """The sentences of the actions a history has played so far.
 
-    An action continues the entry before it when the seat that took it
-    decides again: the steps of a Duel's action token, each a decision of
-    the player who chose the token, are told with it as one entry.
+    An action continues the entry before it when it is taken in the same
+    turn (the game's ``turn``): the steps of a turn, whoever decides each
+    one, are told as one entry.
     """
 
     def __init__(self, rules: AnyGame) -> None:
@@ -38,9 +38,9 @@ class Log:
         ]
 
     def _continues(self, states: tuple[Any, ...], ply: int) -> bool:
-        """Whether action ``ply`` is a further decision of the seat that took the one before."""
-        player = self.rules.current_player
-        return ply > 0 and player(states[ply]) == player(states[ply - 1])
+        """Whether action ``ply`` is taken in the turn of the one before."""
+        turn = self.rules.turn
+        return ply > 0 and turn(states[ply]) == turn(states[ply - 1])
 
     def told(self, history: History) -> tuple[str, ...]:
         """The log with each turn's decisions as one entry."""

@@ -122,7 +122,7 @@ class Match:
         self._log = Log(self.rules)
         self._log.rebuild(history, self.names)
         self.computer = Computer(
-            players_for(seats, self.rules.kind) if computers is None else computers
+            players_for(seats, self.rules.kind) if computers is None else computers, len(seats)
         )
         self.heartbeat = presence.Heartbeat(self.session)
         self.keeper = Keeper(self)
@@ -226,14 +226,14 @@ class Match:
 
     @property
     def told(self) -> tuple[str, ...]:
-        """The log with each action token and its steps as one entry (see :mod:`match.log`)."""
+        """The log with each turn and its steps as one entry (see :mod:`match.log`)."""
         return self._log.told(self.history)
 
     def told_last(self, words: Words | None = None) -> str:
-        """The last entry of :attr:`told`: the token the latest action belongs to.
+        """The last entry of :attr:`told`: the turn the latest action belongs to.
 
         ``words`` words each of its actions instead of the log's sentences
-        (the Duel's screen names tokens by their codes on a short line).
+        (a game's screen may name them by their codes on a short line).
         """
         return self._log.told_last(self.history, words)
 
@@ -258,7 +258,7 @@ class Match:
         """True when no seat is played here and a person plays one elsewhere.
 
         A watcher only looks on: no move, no undo, no hint is theirs. (The
-        computer playing both sides at this keyboard is a demo, not watching.)
+        computer playing every seat at this keyboard is a demo, not watching.)
         """
         return not self.here and self.shared
 
@@ -280,7 +280,7 @@ class Match:
         return msg("Hints are off at this table: it was set up without them.")
 
     def hint_used(self) -> None:
-        """Say that the player here asked for a hint: the other player is told.
+        """Say that the player here asked for a hint: the other players are told.
 
         Across terminals the store counts it, and the other side's next pulse
         tells them (see :mod:`match.follow`).
@@ -393,7 +393,7 @@ class Match:
     def undo(self) -> Message:
         """Take back a step (to your last decision against the computer).
 
-        Across terminals this asks the other player instead. Returns what to
+        Across terminals this asks every other person at the table instead. Returns what to
         tell the player; raises nothing (check :meth:`can_undo` to dim the key).
         """
         return self.undoing.undo()
@@ -401,13 +401,13 @@ class Match:
     def redo(self) -> Message:
         return self.undoing.redo()
 
-    def back_out(self, token_chosen: bool) -> bool:
-        """Take back an action token just chosen, before any of its steps.
+    def back_out(self, just_chosen: bool) -> bool:
+        """Take back a choice just made, before any of the steps it began.
 
-        ``token_chosen`` is the game's own notion, so its screen tells: the
+        ``just_chosen`` is the game's own notion, so its screen tells: the
         last action chose something of which nothing has happened yet.
         """
-        return self.undoing.back_out(token_chosen)
+        return self.undoing.back_out(just_chosen)
 
     def set_undo_mode(self, mode: UndoMode) -> None:
         self.undoing.set_mode(mode)

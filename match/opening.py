@@ -13,12 +13,13 @@ from typing import Any, TypeVar
 import msgspec
 
 from engine.game import AnyGame
+from engine.games import game_of
 from engine.message import as_message, msg
 from match import presence
 from match.history import History
 from match.seats import Seat, UndoMode, local_player
 from match.store import Store, StoreError
-from match.stored import history_of, rules_of
+from match.stored import history_of
 from match.table import Table
 
 # The class a constructor builds (Match, bound in match.match).
@@ -40,7 +41,7 @@ def new(
     owner_cap: int | None = None,
     rules: AnyGame | None = None,
 ) -> M:
-    """Start a game of ``rules`` (the default game) and keep it in ``store``.
+    """Start a game of ``rules`` (the set-up's own game when None) and keep it in ``store``.
 
     ``here`` are the seats played in this process (all by default). ``table``
     opens the game for people in other terminals, who join with its
@@ -50,8 +51,10 @@ def new(
     RecordError for a bad set-up and StoreError if the store cannot take
     the game (nothing is written then).
     """
-    rules = rules or rules_of()
-    if len(seats) not in rules.seat_counts:
+    rules = rules or game_of(setup)
+    if not rules.owns_setup(setup):
+        raise StoreError(msg("the set-up is not one of this game's"))
+    if len(seats) != rules.seats(setup):
         raise StoreError(msg("{count} seats do not make a game of this kind", count=len(seats)))
     if here is None:
         here = frozenset(range(len(seats)))
@@ -121,7 +124,7 @@ def open_stored(
         code=stored.code,
         hints=stored.hints,
     )
-    match.hints_used = stored.hints_used
+    match.hints_used = stored.hints_used or (0,) * len(stored.seats)
     # The revision read with the history, not a later one: a write names
     # the position this process has.
     match.adopt_store(store, game_id, stored.revision)
@@ -163,7 +166,9 @@ def adopt(
     owned = tuple(
         seat if seat.computer else msgspec.structs.replace(seat, owner=me) for seat in seats
     )
-    match = cls(history, (owned[0], owned[1]), me=me)
+    if len(owned) != history.game.seats(history.setup):
+        raise StoreError(msg("{count} seats do not make a game of this kind", count=len(owned)))
+    match = cls(history, owned, me=me)
     if store is not None:
         match.store = store
         match.keeper.whole_game(store)

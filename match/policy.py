@@ -62,9 +62,9 @@ def move_refusal(match: Match) -> Message | None:
 def deal_hidden(match: Match) -> bool:
     """Whether the deal must not leave this process while the game goes on.
 
-    A save or an exported record names every face-down token: while a person
-    in another terminal plays the other side, writing one would show this
-    side what the other may not know. Once the game is over nothing is hidden.
+    A save or an exported record names everything hidden: while a person in
+    another terminal plays another seat, writing one would show this seat
+    what the others may not know. Once the game is over nothing is hidden.
     """
     return match.shared and not match.state.over
 

@@ -21,6 +21,7 @@ import re
 from collections.abc import Collection
 
 from match.clean import clean_name
+from match.seats import SEAT_KIND
 
 # Far beyond any real game (a duel has well under a thousand steps); a larger
 # number is damage, and would only make a screen or a replay slow.
@@ -32,7 +33,7 @@ MAX_TIME = 253_402_300_799.0
 # A player id (``key:SHA256:...``, ``local:user``), a session, a notation.
 MAX_ID = 256
 MAX_NOTATION = 64
-# The engine's set-up as JSON: a seed, the sides, the starter, maybe a deck order.
+# A game's set-up as JSON: a seed, its options, the starter, maybe a deck order.
 MAX_SETUP = 64 * 1024
 # How much of a bad value an error message quotes.
 QUOTE = 40
@@ -112,6 +113,14 @@ def text(value: object, column: str, limit: int) -> str:
 
 def maybe_text(value: object, column: str, limit: int = MAX_ID) -> str | None:
     return None if value is None else text(value, column, limit)
+
+
+def seat_kind(value: object, column: str) -> str:
+    """Who plays a seat: "human" or a computer level, a short lowercase word
+    (whether the game has that level is asked when the game is opened)."""
+    if not isinstance(value, str) or SEAT_KIND.fullmatch(value) is None:
+        raise BadValue(column, value)
+    return value
 
 
 def one_of(value: object, column: str, allowed: Collection[str]) -> str:

@@ -8,6 +8,13 @@ are how games travel and how players keep a game under a name::
     <data dir>/autosave.json       the game in progress of versions before the
                                    store (read once, see :mod:`match.legacy`)
 
+A save names its game (``kind``) and holds that game's own record (its
+set-up and every action, undone ones included), who sits in each seat and
+where the cursor stands: any game of the registry (:mod:`engine.games`) is
+saved and read back the same way, through the contract. Version 1 saves,
+written before there was a second game, are the Duel's and still load; an
+exported record is the game's own, whose ``format`` names the game.
+
 Every failure to read or write a game raises :class:`StorageError`, whose
 message names the file and the problem, and nothing else. Reading never
 changes a file; writing goes through :func:`atomic_write`, so a crash leaves
@@ -26,19 +33,8 @@ from typing import Any, Literal
 
 import msgspec
 
-from engine.duel import FORMAT as RECORD_FORMAT
-from engine.duel import READABLE_VERSIONS as RECORD_VERSIONS
-from engine.duel import (
-    GameRecord,
-    GameState,
-    RecordError,
-    current_player,
-    decode_record,
-    encode_record,
-    score,
-)
-from engine.duel.game import DUEL
-from engine.game import RecordError as GameRecordError
+from engine.game import AnyGame, RecordError
+from engine.games import GAMES
 from engine.message import msg
 from match.clean import clean_name, clean_text
 from match.files import (
@@ -52,14 +48,20 @@ from match.files import (
     saves_dir,
 )
 from match.history import History
-from match.seats import SeatKind, UndoMode
+from match.seats import UndoMode
 
 SAVE_FORMAT = "imhotep-duel-save"
-SAVE_VERSION = 1
+# Version 2 names the game (``kind``) and has a name and a player for each of
+# its seats; version 1 is a Duel's, of two.
+SAVE_VERSION = 2
+READABLE_SAVE_VERSIONS = (1, 2)
+# The game of a version 1 save: the one game there was when it was written.
+_VERSION_1_KIND = "duel"
 MAX_NAME_LENGTH = 64
 
-# "human" or a computer level of ai.duel.LEVELS; kept literal so saves do not depend on ai/.
-PlayerKind = SeatKind
+# "human" or a computer level of the game (ai.players); plain text, so that
+# saves do not depend on ai/.
+PlayerKind = str
 
 
 # File formats -------------------------------------------------------------
@@ -73,18 +75,22 @@ class GameSettings(msgspec.Struct, frozen=True, kw_only=True):
 
 
 class SaveFile(msgspec.Struct, frozen=True, kw_only=True):
-    """A saved game: the engine's record plus who plays and where the cursor is.
+    """A saved game: its game's record plus who plays and where the cursor is.
 
-    ``record`` includes steps that were undone; ``cursor`` says how many of
-    its actions lead to the position on screen, so redo survives a reload.
-    Unknown fields are ignored so that a later version 1 writer can add one.
+    ``kind`` names the game (version 1 has none: a Duel); ``record`` is that
+    game's own record as JSON, and includes steps that were undone;
+    ``cursor`` says how many of its actions lead to the position on screen,
+    so redo survives a reload. ``names`` and ``players`` have one entry per
+    seat (none given: "Player N", a person). Unknown fields are ignored so
+    that a later writer of this version can add one.
     """
 
     format: str = SAVE_FORMAT
     version: int = SAVE_VERSION
-    record: GameRecord
-    names: tuple[str, str] = ("Player 1", "Player 2")
-    players: tuple[PlayerKind, PlayerKind] = ("human", "human")
+    kind: str | None = None
+    record: msgspec.Raw
+    names: tuple[str, ...] = ()
+    players: tuple[PlayerKind, ...] = ()
     settings: GameSettings = GameSettings()
     saved_at: str = ""  # ISO 8601, UTC
     cursor: int | None = None  # None: the end of the record
@@ -107,14 +113,18 @@ class LoadedGame:
 
     path: Path
     save: SaveFile
-    states: tuple[GameState, ...]
+    states: tuple[Any, ...]
     history: History
     kind: Literal["save", "record"] = "save"
 
     @property
-    def state(self) -> GameState:
-        state: GameState = self.history.state
-        return state
+    def state(self) -> Any:
+        return self.history.state
+
+    @property
+    def game(self) -> AnyGame:
+        """The rules the game is played by."""
+        return self.history.game
 
 
 @dataclass(frozen=True)
@@ -125,10 +135,11 @@ class SaveSummary:
     name: str
     path: Path
     modified: datetime | None
-    names: tuple[str, str] | None = None
-    players: tuple[str, str] | None = None
-    scores: tuple[int, int] | None = None
-    to_move: int | None = None  # 0 or 1; -1 (engine.NO_PLAYER) when finished
+    names: tuple[str, ...] | None = None
+    players: tuple[str, ...] | None = None
+    scores: tuple[int, ...] | None = None
+    to_move: int | None = None  # a seat; -1 when finished
+    game: str | None = None  # the game's kind
     finished: bool = False
     moves: int = 0  # actions up to the saved cursor
     saved_at: str = ""
@@ -187,15 +198,16 @@ def sanitize_name(name: str) -> str:
 def make_save(
     history: History,
     *,
-    names: tuple[str, str],
-    players: tuple[PlayerKind, PlayerKind],
+    names: tuple[str, ...],
+    players: tuple[PlayerKind, ...],
     settings: GameSettings | None = None,
 ) -> SaveFile:
     """The save file for ``history``, stamped with the current time."""
     if settings is None:
         settings = GameSettings(undo_mode=history.undo_mode)
     return SaveFile(
-        record=GameRecord(setup=history.setup, actions=history.full_notation),
+        kind=history.game.kind,
+        record=msgspec.Raw(history.encode_record(redo=True)),
         names=names,
         players=players,
         settings=settings,
@@ -218,8 +230,8 @@ def write_game(
     path: Path,
     history: History,
     *,
-    names: tuple[str, str],
-    players: tuple[PlayerKind, PlayerKind],
+    names: tuple[str, ...],
+    players: tuple[PlayerKind, ...],
     settings: GameSettings | None = None,
 ) -> Path:
     """Save the game atomically to ``path``: :func:`save_path` for a named save
@@ -232,8 +244,8 @@ def save_game_as(
     name: str,
     history: History,
     *,
-    names: tuple[str, str],
-    players: tuple[PlayerKind, PlayerKind],
+    names: tuple[str, ...],
+    players: tuple[PlayerKind, ...],
     ascii: bool = False,
     replace: bool = False,
 ) -> Path | None:
@@ -275,9 +287,10 @@ def delete_save(path: Path) -> None:
         ) from None
 
 
-def export_record(path: Path, record: GameRecord) -> Path:
-    """Write the engine's bare record (set-up plus actions), e.g. to share a game."""
-    atomic_write(Path(path), encode_record(record))
+def export_record(path: Path, history: History) -> Path:
+    """Write the game's own record (set-up plus the actions played), e.g. to
+    share a game; its ``format`` names the game."""
+    atomic_write(Path(path), history.encode_record())
     return Path(path)
 
 
@@ -306,8 +319,9 @@ def import_file(path: Path) -> LoadedGame:
     with _errors_named(path):
         data = _check_text(read_bytes(path))
         header = _read_header(data)
-        if header.format == RECORD_FORMAT:
-            return _load_record(path, data)
+        rules = _record_game(header.format)
+        if rules is not None:
+            return _load_record(path, data, rules)
         return _load_save(path, data, header)
 
 
@@ -349,16 +363,17 @@ def summarize(path: Path) -> SaveSummary:
     except StorageError as exc:
         return SaveSummary(name=name, path=path, modified=modified, error=exc.reason)
     state = loaded.state
-    totals = score(state)
+    rules = loaded.game
     return SaveSummary(
         name=name,
         path=path,
         modified=modified,
         names=loaded.save.names,
         players=loaded.save.players,
-        scores=(totals[0].total, totals[1].total),
-        to_move=current_player(state),
-        finished=state.over,
+        scores=rules.totals(state),
+        to_move=rules.current_player(state),
+        finished=rules.over(state),
+        game=rules.kind,
         moves=loaded.history.cursor,
         saved_at=loaded.save.saved_at,
     )
@@ -380,7 +395,7 @@ def _errors_named(path: Path) -> Iterator[None]:
         yield
     except StorageError:
         raise
-    except GameRecordError as exc:
+    except RecordError as exc:
         raise StorageError(msg("{label}: {problem}", label=label, problem=exc.reason)) from None
     except RecursionError:
         raise StorageError(msg("{label}: is nested too deeply to be a save", label=label)) from None
@@ -425,19 +440,27 @@ def _read_header(data: bytes) -> _Header:
         ) from None
 
 
+def _record_game(format: object) -> AnyGame | None:
+    """The game whose own records have the format ``format``, if any."""
+    for rules in GAMES.values():
+        if rules.record_format == format:
+            return rules
+    return None
+
+
 def _load_save(path: Path, data: bytes, header: _Header | None = None) -> LoadedGame:
     if header is None:
         header = _read_header(data)
-    if header.format == RECORD_FORMAT:
+    if _record_game(header.format) is not None:
         raise RecordError(msg("is a game record, not a save; open it with import"))
     if header.format != SAVE_FORMAT:
         raise RecordError(msg("is not an Imhotep: The Duel save (no 'format' field of a save)"))
-    if header.version != SAVE_VERSION:
+    if header.version not in READABLE_SAVE_VERSIONS:
         raise RecordError(
             msg(
                 "save version {version} is not supported (this program reads version {ours})",
                 version=repr(header.version),
-                ours=SAVE_VERSION,
+                ours=", ".join(map(str, READABLE_SAVE_VERSIONS)),
             )
         )
     try:
@@ -446,42 +469,96 @@ def _load_save(path: Path, data: bytes, header: _Header | None = None) -> Loaded
         raise RecordError(msg("invalid save: {error}", error=str(exc))) from None
     except msgspec.DecodeError as exc:
         raise RecordError(msg("is not readable JSON ({error})", error=str(exc))) from None
-    record = save.record
-    if record.format != RECORD_FORMAT or record.version not in RECORD_VERSIONS:
+    kind = save.kind if save.version >= 2 else _VERSION_1_KIND
+    if kind is None:
+        raise RecordError(msg("invalid save: {error}", error="no 'kind' names its game"))
+    rules = GAMES.get(kind)
+    if rules is None:
+        raise RecordError(
+            msg("is a save of {kind}, a game this version does not have", kind=repr(kind)[:40])
+        )
+    record = _record_header(save.record)
+    if record.format != rules.record_format:
         raise RecordError(
             msg(
                 "the game record inside has format {format} version {version}, "
                 "which this program does not read",
-                format=repr(record.format),
-                version=record.version,
+                format=repr(record.format)[:60],
+                version=repr(record.version)[:20],
             )
         )
+    setup, states, actions = rules.load_record(bytes(save.record))
     cursor = save.cursor
-    if cursor is not None and not 0 <= cursor <= len(record.actions):
+    if cursor is not None and not 0 <= cursor <= len(actions):
         raise RecordError(
             msg(
                 "cursor {cursor} is outside the record (0 to {moves} moves)",
                 cursor=cursor,
-                moves=len(record.actions),
+                moves=len(actions),
             )
         )
-    history = History.replay(
-        DUEL, record.setup, record.actions, cursor=cursor, undo_mode=save.settings.undo_mode
+    history = History.from_states(
+        rules, setup, states, actions, cursor=cursor, undo_mode=save.settings.undo_mode
     )
+    seats = rules.seats(setup)
+    names, players = save.names, save.players
+    _check_seats(names, players, seats, rules.kind)
     # The names go on the other player's screen and into the store: clean them
     # here, once, as the file is read.
     save = msgspec.structs.replace(
         save,
-        names=(clean_name(save.names[0], "Player 1"), clean_name(save.names[1], "Player 2")),
+        kind=rules.kind,
+        names=tuple(clean_name(names[i] if names else "", f"Player {i + 1}") for i in range(seats)),
+        players=players or ("human",) * seats,
         saved_at=clean_text(save.saved_at, 40),
     )
     return LoadedGame(path=path, save=save, states=history.all_states, history=history)
 
 
-def _load_record(path: Path, data: bytes) -> LoadedGame:
-    record = decode_record(data)  # the engine's own checks and messages
-    history = History.replay(DUEL, record.setup, record.actions)
-    save = SaveFile(record=record, cursor=history.cursor)
+def _check_seats(names: tuple[str, ...], players: tuple[str, ...], seats: int, kind: str) -> None:
+    """One name and one player for each seat (or none), each player a person
+    or a computer level the game has."""
+    from ai.players import levels
+
+    for field, values in (("names", names), ("players", players)):
+        if len(values) not in (0, seats):
+            raise RecordError(
+                msg(
+                    "invalid save: {error}",
+                    error=f"{len(values)} entries for {seats} seats - at `$.{field}`",
+                )
+            )
+    known = {"human", *levels(kind)}
+    for index, player in enumerate(players):
+        if player not in known:
+            raise RecordError(
+                msg(
+                    "invalid save: {error}",
+                    error=f"{player[:20]!r} plays no seat of this game - at `$.players[{index}]`",
+                )
+            )
+
+
+def _record_header(raw: msgspec.Raw) -> _Header:
+    try:
+        return _header_decoder.decode(raw)
+    except (msgspec.ValidationError, msgspec.DecodeError):
+        raise RecordError(
+            msg("invalid save: {error}", error="the record is not a JSON object")
+        ) from None
+
+
+def _load_record(path: Path, data: bytes, rules: AnyGame) -> LoadedGame:
+    setup, states, actions = rules.load_record(data)  # the game's own checks and messages
+    history = History.from_states(rules, setup, states, actions)
+    seats = rules.seats(setup)
+    save = SaveFile(
+        kind=rules.kind,
+        record=msgspec.Raw(history.encode_record(redo=True)),
+        names=tuple(f"Player {i + 1}" for i in range(seats)),
+        players=("human",) * seats,
+        cursor=history.cursor,
+    )
     return LoadedGame(
         path=path, save=save, states=history.all_states, history=history, kind="record"
     )

@@ -1,8 +1,9 @@
 """Who plays each side of a game, and from where.
 
 A seat is stored with the game (:mod:`match.store`): the player's name, who
-plays it (``"human"`` or a computer level of :data:`ai.duel.LEVELS`) and, for a
-person, the id of whoever took it (``owner``). Whether a seat is played *here*
+plays it (``"human"`` or one of the game's computer levels, which
+:mod:`ai.players` lists per game) and, for a person, the id of whoever took
+it (``owner``). Whether a seat is played *here*
 is not stored: it depends on which process looks. A process holds the seats it
 attached to (:class:`match.Match`); a person's seat held elsewhere is *away*.
 
@@ -12,11 +13,12 @@ No engine import: the start screen reads these before any game is loaded.
 from __future__ import annotations
 
 import getpass
+import re
 from typing import Literal
 
 import msgspec
 
-# How far undo may go: "safe" stops where a hidden token was revealed (see
+# How far undo may go: "safe" stops where something hidden came to light (see
 # match.history); the settings keep the default for new games.
 UndoMode = Literal["safe", "free"]
 
@@ -24,10 +26,17 @@ UndoMode = Literal["safe", "free"]
 Where = Literal["here", "computer", "away"]
 
 HUMAN = "human"
-# Who plays a side: a person, or the computer at one of ai.duel.LEVELS (spelled out
-# here so that saves and settings can be read without loading ai/). Every game's
-# levels are among these words (ai.players), so the store keeps any of them.
-SeatKind = Literal["human", "random", "easy", "medium", "tough", "hard"]
+# Who plays a seat: "human", or a computer level of the seat's game. The
+# levels are each game's own (ai.players); the store and saves keep any short
+# lowercase word, and a level the game does not have is refused when the game
+# is opened (match.computer), so nothing here loads ai/.
+SeatKind = str
+SEAT_KIND = re.compile(r"[a-z][a-z0-9_]{0,15}")
+
+
+def is_seat_kind(word: object) -> bool:
+    """Whether ``word`` can name who plays a seat (a person or a level)."""
+    return isinstance(word, str) and SEAT_KIND.fullmatch(word) is not None
 
 
 class Seat(msgspec.Struct, frozen=True, kw_only=True):

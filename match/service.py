@@ -22,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from engine.game import RecordError
+from engine.game import AnyGame, RecordError
 from engine.message import msg, reason_of
 from match.errors import MatchError
 from match.files import StorageError, store_path
@@ -100,10 +100,35 @@ def deal(
         raise Unavailable.of(exc) from exc
 
 
+def _rules(setup: Any, kind: str | None, seats: int) -> AnyGame:
+    """The rules of ``setup``, which must be of the game ``kind`` when one is
+    named, and for ``seats`` seats."""
+    from engine.games import game_of
+
+    try:
+        rules = game_of(setup)
+    except RecordError as exc:
+        raise Unavailable.of(exc) from exc
+    if kind is not None and rules.kind != kind:
+        raise Unavailable(
+            msg("this set-up is of {game}, not of {kind}", game=rules.kind, kind=repr(kind))
+        )
+    if rules.seats(setup) != seats:
+        raise Unavailable(
+            msg(
+                "this set-up is for {count} players, not {seats}",
+                count=rules.seats(setup),
+                seats=seats,
+            )
+        )
+    return rules
+
+
 def start(
     setup: Any,
-    seats: tuple[Seat, Seat],
+    seats: tuple[Seat, ...],
     *,
+    kind: str | None = None,
     store: Store | None,
     me: str,
     away: frozenset[int] = frozenset(),
@@ -113,11 +138,14 @@ def start(
     """A new game at this keyboard, with the seats in ``away`` left to people
     at other terminals (the game is then a table they join by its code).
 
-    If the store cannot take it, the game is played without the store (and
-    for this keyboard alone). Raises :class:`Unavailable` for a bad set-up.
+    The game is the set-up's own (``kind``, when given, must name it): its
+    rules, its seat count. If the store cannot take it, the game is played
+    without the store (and for this keyboard alone). Raises
+    :class:`Unavailable` for a bad set-up.
     """
     from match.match import Match
 
+    rules = _rules(setup, kind, len(seats))
     try:
         try:
             return Opened(
@@ -130,10 +158,11 @@ def start(
                     here=frozenset(range(len(seats))) - away,
                     table=bool(away),
                     hints=hints,
+                    rules=rules,
                 )
             )
         except StoreError as exc:
-            match = Match.new(setup, seats, store=None, undo_mode=undo_mode)
+            match = Match.new(setup, seats, store=None, undo_mode=undo_mode, rules=rules)
             match.not_kept(exc.reason)
             return Opened(match, exc.reason)
     except RecordError as exc:
@@ -143,21 +172,27 @@ def start(
 def host(
     store: Store,
     setup: Any,
-    seats: tuple[Seat, Seat],
+    seats: tuple[Seat, ...],
     *,
     mine: int,
+    kind: str | None = None,
     me: str,
     invited: str | None = None,
     hints: bool = False,
     owner_cap: int | None = None,
 ) -> Match:
-    """Open a table in ``store`` at which ``me`` holds seat ``mine``; the other
-    seat waits for whoever joins by the table's code (or for ``invited``).
+    """Open a table in ``store`` at which ``me`` holds seat ``mine``; every
+    other person's seat waits for whoever joins by the table's code (the
+    first of them for ``invited``). The game is the set-up's own, as for
+    :func:`start`.
 
     With ``owner_cap``, a host who already has that many open tables is
     refused with :class:`TableCapReached`."""
     from match.match import Match
 
+    rules = _rules(setup, kind, len(seats))
+    if not 0 <= mine < len(seats):
+        raise Unavailable(msg("there is no seat {seat} at this table", seat=mine + 1))
     try:
         return Match.new(
             setup,
@@ -169,6 +204,7 @@ def host(
             me=me,
             hints=hints,
             owner_cap=owner_cap,
+            rules=rules,
         )
     except (StoreError, RecordError) as exc:
         raise Unavailable.of(exc) from exc
@@ -225,7 +261,7 @@ def read_file(path: Path) -> LoadedGame:
 
 
 def bring_in(
-    loaded: LoadedGame, seats: tuple[Seat, Seat], *, store: Store | None, me: str
+    loaded: LoadedGame, seats: tuple[Seat, ...], *, store: Store | None, me: str
 ) -> Opened:
     """A game read from a file, kept in ``store`` from now on as a game of its
     own, played at this keyboard where it was saved. If the store cannot take

@@ -11,21 +11,19 @@ from __future__ import annotations
 from typing import Any
 
 from engine.game import AnyGame, RecordError
-from engine.games import DEFAULT_KIND, game
+from engine.games import game, game_of
 from engine.message import msg
 from match.history import History
 from match.seats import Seat, UndoMode
 from match.store import Standing, Store, StoredGame, StoreError
 
 
-def rules_of(stored: StoredGame | None = None) -> AnyGame:
-    """The rules a stored game is played by (the default game's for a new one).
+def rules_of(stored: StoredGame) -> AnyGame:
+    """The rules a stored game is played by: those of its kind.
 
     A game of a kind this version does not have is one it cannot open: a
     StoreError naming the game, never a guess.
     """
-    if stored is None:
-        return game(DEFAULT_KIND)
     try:
         return game(stored.kind)
     except KeyError:
@@ -38,20 +36,26 @@ def rules_of(stored: StoredGame | None = None) -> AnyGame:
         ) from None
 
 
-def summary_of(state: Any, rules: AnyGame | None = None) -> Standing:
+def summary_of(state: Any, rules: AnyGame) -> Standing:
     """What a list of games shows without replaying: who moves (-1 once the
-    game is over), each seat's score."""
-    rules = rules or rules_of()
-    return Standing(rules.current_player(state), rules.totals(state))
+    game is over), each seat's score, and once it is over who won."""
+    names = tuple(f"{seat + 1}" for seat in range(len(rules.totals(state))))
+    result = rules.result(state, names) if rules.over(state) else None
+    return Standing(
+        rules.current_player(state),
+        rules.totals(state),
+        winners=result.winners if result is not None else (),
+    )
 
 
 def encode_setup(setup: Any, rules: AnyGame | None = None) -> bytes:
-    return (rules or rules_of()).encode_setup(setup)
+    """``setup`` as its own game keeps it (the game is found from the set-up)."""
+    return (rules or game_of(setup)).encode_setup(setup)
 
 
-def decode_setup(data: bytes, rules: AnyGame | None = None) -> Any:
+def decode_setup(data: bytes, rules: AnyGame) -> Any:
     """The set-up kept as ``data``; the game's RecordError if it is damaged."""
-    return (rules or rules_of()).decode_setup(data)
+    return rules.decode_setup(data)
 
 
 def history_of(stored: StoredGame) -> History:

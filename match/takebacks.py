@@ -2,8 +2,9 @@
 
 At one keyboard undo just happens. Across terminals a player may not rewrite
 a shared game alone (Lichess's takeback offers): undo files a request in the
-store, which the other player accepts or declines. A request is no change of
-the game, so it never moves the revision; followers read it from the pulse.
+store, which every other person at the table accepts, or any of them
+declines. A request is no change of the game, so it never moves the
+revision; followers read it, and who has agreed so far, from the pulse.
 """
 
 from __future__ import annotations
@@ -12,13 +13,28 @@ import time
 
 from engine.message import Message, msg
 from match.events import Notice, Rewound, TakebackAsked
+from match.seats import Seat
 from match.store import Request, StaleWrite, StoreError
 from match.table import Table
 
 
-def sound(request: Request) -> bool:
-    """A takeback that one of the two seats asked for, back to an earlier move."""
-    return request.seat in (0, 1) and 0 <= request.to_ply < request.at_ply
+def sound(request: Request, seats: int) -> bool:
+    """A takeback that a seat of the table asked for, back to an earlier move."""
+    return 0 <= request.seat < seats and 0 <= request.to_ply < request.at_ply
+
+
+def consenting(seats: tuple[Seat, ...], asker: int) -> frozenset[int]:
+    """The seats whose consent a takeback of ``asker`` needs: every other
+    person who has taken a seat (a computer has no say, a free seat nobody)."""
+    return frozenset(
+        index
+        for index, seat in enumerate(seats)
+        if index != asker and not seat.computer and seat.owner is not None
+    )
+
+
+def _names(seats: tuple[Seat, ...], which: frozenset[int]) -> str:
+    return ", ".join(seats[index].name for index in sorted(which))
 
 
 class Takebacks:
@@ -30,19 +46,23 @@ class Takebacks:
     def target(self) -> int | None:
         """The ply an undo asked for here would go back to, if any."""
         here = sorted(self.match.here)
-        # A takeback is one player asking the other: at a table of more than
-        # two there is no one other player to ask, so there is none.
-        if len(here) != 1 or len(self.match.seats) != 2:
+        # A takeback is one person asking the others: a terminal holding
+        # several seats has no one asker (its people take turns at it).
+        if len(here) != 1 or not consenting(self.match.seats, here[0]):
             return None
-        # A game across terminals is always in safe mode: nobody sees a token
-        # come to light and then takes the move back.
+        # A game across terminals is always in safe mode: nobody sees something
+        # hidden come to light and then takes the move back.
         return self.match.history.undo_target(here[0])
 
+    def askees(self, request: Request) -> frozenset[int]:
+        """The seats played here whose consent ``request`` still waits for."""
+        asked = consenting(self.match.seats, request.seat) - request.agreed
+        return asked & self.match.here if request.seat not in self.match.here else frozenset()
+
     def answers(self, request: Request) -> bool:
-        """Whether the takeback is asked of a seat played here: only the other
-        player answers it, never a watcher nor the asker."""
-        here = self.match.here
-        return request.seat not in here and 1 - request.seat in here
+        """Whether the takeback waits for a seat played here: only another
+        person answers it, never a watcher nor the asker."""
+        return bool(self.askees(request))
 
     def ask(self) -> Message:
         match = self.match
@@ -60,8 +80,8 @@ class Takebacks:
         except StoreError as exc:
             return msg("The request could not be sent: {problem}", problem=exc.reason)
         match.request = request
-        other = match.seats[1 - seat].name
-        return msg("Asked {name} to take back your last move; waiting for the answer.", name=other)
+        others = _names(match.seats, consenting(match.seats, seat))
+        return msg("Asked {name} to take back your last move; waiting for the answer.", name=others)
 
     def answer(self, accept: bool) -> Message:
         match = self.match
@@ -71,13 +91,27 @@ class Takebacks:
             request is None
             or store is None
             or game_id is None
-            or not sound(request)
+            or not sound(request, len(match.seats))
             or not self.answers(request)
         ):
             return msg("There is no takeback to answer.")
         asker = match.seats[request.seat].name
         agreed = accept and request.at_ply == match.history.cursor
+        now = request.agreed | self.askees(request)
+        waiting = consenting(match.seats, request.seat) - now
         try:
+            if agreed and waiting:
+                # Others are still to answer: count our consent; the last to
+                # agree makes the takeback.
+                standing = store.agree(game_id, now, request.at_ply)
+                if standing is None:
+                    match.reload()
+                    return msg("The game moved on meanwhile; the takeback was dropped.")
+                match.request = standing
+                return msg(
+                    "You agreed; waiting for {names} to answer.",
+                    names=_names(match.seats, waiting),
+                )
             if agreed:
                 match.revision = store.move_cursor(
                     game_id,
@@ -108,19 +142,28 @@ class Takebacks:
         match = self.match
         ours = match.request
         if ours is not None and ours.seat in match.here and cursor == ours.to_ply:
-            other = match.seats[1 - ours.seat].name
-            return msg("{name} agreed: your move was taken back.", name=other)
+            others = _names(match.seats, consenting(match.seats, ours.seat))
+            return msg("{name} agreed: your move was taken back.", name=others)
         return None
 
     def follow(self, request: Request | None) -> None:
         """The store's request now: ask the player here, or tell them it was declined."""
         match = self.match
-        if request is not None and not sound(request):
+        if request is not None and not sound(request, len(match.seats)):
             request = None  # the store checks them; one made up elsewhere is no question
         old, match.request = match.request, request
         if request == old:
             return
-        if request is not None and self.answers(request):
+        fresh = (
+            old is None
+            or request is None
+            or (old.at_ply, old.seat)
+            != (
+                request.at_ply,
+                request.seat,
+            )
+        )
+        if request is not None and self.answers(request) and fresh:
             match.emit(TakebackAsked(request.seat, request.to_ply))
         elif (
             request is None
@@ -128,5 +171,11 @@ class Takebacks:
             and old.seat in match.here
             and match.history.cursor == old.at_ply
         ):
-            other = match.seats[1 - old.seat].name
-            match.emit(Notice(msg("{name} declined the takeback.", name=other)))
+            # One who had not agreed yet declined: named when only one had not.
+            others = consenting(match.seats, old.seat) - old.agreed
+            said = (
+                msg("{name} declined the takeback.", name=_names(match.seats, others))
+                if len(others) == 1
+                else msg("The takeback was declined.")
+            )
+            match.emit(Notice(said))

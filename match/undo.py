@@ -1,14 +1,15 @@
 """Undo and redo as a match allows them: who may take back what, and how far.
 
 At one keyboard undo takes back a step (against the computer, back to the
-person's last decision) and redo replays it. Across terminals undo asks the
-other player (:mod:`match.takebacks`) and redo is off. How far back undo may
-go is the history's undo mode (see :mod:`match.history`).
+person's last decision in a turn of theirs) and redo replays it. Across
+terminals undo asks every other person at the table (:mod:`match.takebacks`)
+and redo is off. How far back undo may go is the history's undo mode (see
+:mod:`match.history`); why it stops there is the game's to say.
 """
 
 from __future__ import annotations
 
-from engine.message import Message, msg
+from engine.message import Message, msg, pmsg
 from match.events import Rewound
 from match.seats import UndoMode
 from match.store import StoreError
@@ -31,7 +32,7 @@ class Undo:
     def can_undo(self) -> bool:
         match = self.match
         if not match.here:
-            return False  # watching, or the computer plays both sides
+            return False  # watching, or the computer plays every seat
         if match.shared:
             return match.request is None and match.takebacks.target() is not None
         person = self._person
@@ -48,18 +49,18 @@ class Undo:
         if match.watching:
             return msg("You are watching this game: undo is for its players.")
         if not match.here:
-            return msg("Undo is off while the computer plays both sides.")
+            return msg("Undo is off while the computer plays every seat.")
         if match.shared and match.request is not None:
             return msg("A takeback has been asked for already: wait for the answer.")
-        if match.shared and len(match.seats) > 2:
-            return msg("A game of more than two players across terminals has no takebacks.")
+        if match.shared and len(match.here) > 1:
+            return msg("Undo across terminals is asked by one player: this terminal holds several.")
         if match.history.undo_floor > 0:
+            stop = match.rules.undo_stop()
             if match.shared:
-                return msg("Undo stops where a face-down token came to light.")
-            return msg(
-                "Undo stops where a face-down token came to light (a refill or the "
-                "reserve). To undo past it, switch undo mode to free (ctrl+p)."
-            )
+                return stop
+            free = msg("To undo past it, switch undo mode to free (ctrl+p).")
+            # TRANSLATORS: two sentences shown one after the other on the message line.
+            return pmsg("two sentences", "{first} {second}", first=stop, second=free)
         if self._person is not None or match.shared:
             return msg("Nothing of yours to undo yet.")
         return msg("Nothing to undo yet.")
@@ -108,12 +109,12 @@ class Undo:
         match.emit(Rewound(said))
         return said
 
-    def back_out(self, token_chosen: bool) -> bool:
-        """Take back an action token just chosen (``token_chosen``: the last
-        action chose one and none of its steps followed)."""
+    def back_out(self, just_chosen: bool) -> bool:
+        """Take back a choice that began a turn's steps (``just_chosen``: the
+        last action chose something and none of its steps followed)."""
         match = self.match
         history = match.history
-        if not token_chosen:
+        if not just_chosen:
             return False
         if match.waiting or (match.shared and history.undo_floor >= history.cursor):
             return False
@@ -122,7 +123,7 @@ class Undo:
         if not match.keeper.cursor(before):
             return False
         match.rebuild_log()
-        match.emit(Rewound(msg("Token taken back: nothing had happened yet.")))
+        match.emit(Rewound(msg("Choice taken back: nothing had happened yet.")))
         return True
 
     def set_mode(self, mode: UndoMode) -> None:

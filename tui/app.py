@@ -145,10 +145,10 @@ class ImhotepApp(App[None]):
         command line; without it the setting or the environment decides."""
         super().__init__()
         if self.console.color_system == "standard":
-            # Textual turns the tokens' ANSI colours into the RGB of its own
+            # Textual turns the pieces' ANSI colours into the RGB of its own
             # palette, and with 16 colours Rich matches those to the nearest
-            # of the 16 again: an orange "yellow" obelisk came out red, like a
-            # dark pyramid. The terminal's own ANSI colours read as intended.
+            # of the 16 again: an orange "yellow" piece came out red, like
+            # another. The terminal's own ANSI colours read as intended.
             self.ansi_color = True
         self.settings = files.read_settings()
         # Before any screen is built: every word drawn from here on is in it.
@@ -301,7 +301,8 @@ class ImhotepApp(App[None]):
         from engine.games import DEFAULT_KIND
         from tui.games import screens
 
-        game = screens(DEFAULT_KIND)
+        # The game of the form as it was last left, if this version can show it.
+        game = screens(self.settings.new_game.kind or DEFAULT_KIND) or screens(DEFAULT_KIND)
         if game is None:
             return
         # The form as it was left: this session's (with its seed), or the last one's.
@@ -321,24 +322,27 @@ class ImhotepApp(App[None]):
         except service.Unavailable as exc:
             self._cannot_open(exc)
             return
-        names, kinds = options.names, options.kinds
-        self.start_game(setup, (names[0], names[1]), (kinds[0], kinds[1]), hints=options.hints)
+        self.start_game(setup, options.names, options.kinds, hints=options.hints)
 
     def start_game(
         self,
         setup: Any,
-        names: tuple[str, str],
-        kinds: tuple[str, str] = ("human", "human"),
+        names: tuple[str, ...],
+        kinds: tuple[str, ...] | None = None,
         *,
         hints: bool = False,
     ) -> PlayScreen | None:
+        """Start ``setup`` at this keyboard: a seat for each of ``names``, played
+        as ``kinds`` says (a person when None)."""
         from match import service
         from match.seats import Seat
 
+        kinds = kinds or ("human",) * len(names)
         # "away": a person at another terminal, who joins the table by its code.
-        away = frozenset(who for who in (0, 1) if kinds[who] == "away")
+        away = frozenset(who for who, kind in enumerate(kinds) if kind == "away")
         seats = tuple(
-            Seat(name=names[who], kind="human" if who in away else kinds[who]) for who in (0, 1)
+            Seat(name=name, kind="human" if who in away else kind)
+            for who, (name, kind) in enumerate(zip(names, kinds, strict=True))
         )
         if away and self.store is None:
             self.notify(
@@ -353,7 +357,7 @@ class ImhotepApp(App[None]):
         try:
             opened = service.start(
                 setup,
-                (seats[0], seats[1]),
+                seats,
                 store=self.store,
                 me=self.me,
                 away=away,
@@ -497,7 +501,7 @@ class ImhotepApp(App[None]):
             Seat(name=clean_name(name, _("Player {number}").format(number=index + 1)), kind=kind)
             for index, (name, kind) in enumerate(zip(save.names, save.players, strict=True))
         )
-        opened = service.bring_in(loaded, (seats[0], seats[1]), store=self.store, me=self.me)
+        opened = service.bring_in(loaded, seats, store=self.store, me=self.me)
         self._say_not_kept(opened.not_kept)
         return self.show_match(opened.match)
 
@@ -557,7 +561,7 @@ class ImhotepApp(App[None]):
         self.notify(
             _("Undo may now go back to the start of the game.")
             if mode == "free"
-            else _("Undo now stops where a face-down token was revealed.")
+            else _("Undo now stops where something hidden came to light.")
         )
 
     def set_language(self, language: str) -> None:
@@ -571,17 +575,11 @@ class ImhotepApp(App[None]):
             markup=False,
         )
 
-    def action_toggle_preview(self) -> None:
-        show = not self.settings.preview_unloads
-        self._remember(preview_unloads=show)
-        game = self.game_screen
-        if game is not None:
-            game.cancel_preview()
-        self.notify(
-            _("An unload is now shown first: Enter or its key again makes it.")
-            if show
-            else _("Unloads are now made at once, without a preview.")
-        )
+    def remember_game_setting(self, kind: str, name: str, value: bool) -> None:
+        """Keep one of a game's own settings (see :attr:`files.Settings.games`)."""
+        games = {key: dict(values) for key, values in self.settings.games.items()}
+        games.setdefault(kind, {})[name] = value
+        self._remember(games=games)
 
     @property
     def game_screen(self) -> PlayScreen | None:
@@ -649,7 +647,7 @@ class ImhotepApp(App[None]):
             _("Undo mode: make it free")
             if self.settings.undo_mode == "safe"
             else _("Undo mode: make it safe"),
-            _("safe: undo stops where a hidden token was revealed; free: undo anything"),
+            _("safe: undo stops where something hidden came to light; free: undo anything"),
             self.action_toggle_undo,
         )
         for code, name in i18n.LANGUAGES.items():
@@ -668,27 +666,33 @@ class ImhotepApp(App[None]):
                 _("Use the language that LC_ALL, LC_MESSAGES or LANG name"),
                 partial(self.set_language, "auto"),
             )
-        yield SystemCommand(
-            _("Unload preview: switch off")
-            if self.settings.preview_unloads
-            else _("Unload preview: switch on"),
-            _("Show who takes what before an unload is made; Enter confirms, Esc cancels"),
-            self.action_toggle_preview,
-        )
         game = self.game_screen
-        if game is not None and screen is cast("Screen[Any]", game):
+        on_show = game is not None and screen is cast("Screen[Any]", game)
+        yield from self._games_commands(game if on_show else None)
+        if game is not None and on_show:
             yield SystemCommand(_("Save game"), _("Save this game under a name"), game.action_save)
             yield SystemCommand(
                 _("Game log"), _("All moves, with a replay viewer"), game.action_log
-            )
-            yield SystemCommand(
-                _("How did I get these points?"), _("Each monument's points"), game.action_details
             )
         # Textual's own entries, in the player's language where we have their words.
         for command in super().get_system_commands(screen):
             if not self.files_allowed and command.title == "Screenshot":
                 continue  # a player over SSH may not write files on the server
             yield command._replace(title=_(command.title), help=_(command.help))
+
+    def _games_commands(self, game: PlayScreen | None) -> Iterable[SystemCommand]:
+        """Each game's own palette entries (its settings, its screen's commands):
+        the game on show's, or with none on show every game's that can be played."""
+        from tui.games import GAMES, screens
+
+        if game is not None:
+            kinds: tuple[str, ...] = (game.match.rules.kind,)
+        else:
+            kinds = tuple(kind for kind, entry in GAMES.items() if entry.module is not None)
+        for kind in kinds:
+            shown = screens(kind)
+            if shown is not None:
+                yield from shown.commands(self, cast("Screen[Any]", game) if game else None)
 
     def action_help_quit(self) -> None:
         """ctrl+c (which never quits): say how to quit, in the player's language, once."""

@@ -36,16 +36,26 @@ Language = Literal["auto", "en", "hu", "de", "ru"]
 # As long as the new game form lets a name be.
 NAME_LENGTH = 20
 Name = Annotated[str, msgspec.Meta(min_length=1, max_length=NAME_LENGTH)]
+# "human" or a computer level of the game (its screens check it is one).
+Kind = Annotated[SeatKind, msgspec.Meta(pattern="^[a-z][a-z0-9_]{0,15}$")]
+
+
+# A table option's name or value as a form keeps it (engine.game.TableOption).
+Word = Annotated[str, msgspec.Meta(max_length=16)]
 
 
 class GameForm(msgspec.Struct, frozen=True, kw_only=True):
-    """The new game form as last used: the next game starts from it."""
+    """The new game form as last used, for any game: the next game starts from it.
 
-    names: tuple[Name, Name] = ("Player 1", "Player 2")
-    kinds: tuple[SeatKind, SeatKind] = ("human", "human")
-    sides: Annotated[str, msgspec.Meta(pattern="^[AB]{4}$")] = "AAAA"
-    starter: Literal[0, 1] | None = 0  # None: chosen at random
-    rules: Literal["classic", "online"] = "classic"  # engine.duel.state.Rules
+    ``options`` are the game's table options by name, as its form left them
+    (engine.game.TableOption); the game's form checks each against its own,
+    since this is text from disk.
+    """
+
+    kind: Word = ""  # the game ("": the product's default game)
+    names: tuple[Name, ...] = ("Player 1", "Player 2")
+    kinds: tuple[Kind, ...] = ("human", "human")
+    options: dict[Word, Word] = {}
     hints: bool = False  # hints against another terminal (a rule of the table)
 
 
@@ -58,8 +68,9 @@ class Settings(msgspec.Struct, frozen=True, kw_only=True):
     undo_mode: UndoMode = "safe"  # the default for new games
     lang: Language = "auto"  # --lang overrides it for one run
     new_game: GameForm = GameForm()
-    # An unload is shown first and made only once confirmed (off for experienced players).
-    preview_unloads: bool = True
+    # Each game's own settings, by its kind: the game's screens say what they
+    # are and read them (for the Duel, tui/duel/settings.py).
+    games: dict[Annotated[str, msgspec.Meta(max_length=16)], dict[str, bool]] = {}
 
 
 # Settings -----------------------------------------------------------------
@@ -85,6 +96,8 @@ def read_settings() -> Settings:
         return Settings()
     if not isinstance(raw, dict):
         return Settings()
+    if isinstance(raw.get("new_game"), dict):
+        raw["new_game"] = _form_of_old(raw["new_game"])
     good: dict[str, Any] = {}
     for field in msgspec.structs.fields(Settings):
         if field.encode_name in raw and field.name != "version":
@@ -94,6 +107,23 @@ def read_settings() -> Settings:
                 continue
             good[field.encode_name] = raw[field.encode_name]
     return msgspec.convert(good, Settings)
+
+
+def _form_of_old(form: dict[str, Any]) -> dict[str, Any]:
+    """A remembered form as this version keeps it: a form written before
+    forms kept their game's options by name held each option as a field of
+    its own (the one game there was then), and a random starter as null."""
+    known = {field.encode_name for field in msgspec.structs.fields(GameForm)}
+    old = {key: value for key, value in form.items() if key not in known}
+    if not old:
+        return form
+    options = dict(form.get("options") or {})
+    for key, value in old.items():
+        if value is None:
+            options.setdefault(key, "random")
+        elif isinstance(value, (str, int)) and not isinstance(value, bool):
+            options.setdefault(key, str(value))
+    return {**{k: v for k, v in form.items() if k in known}, "options": options}
 
 
 def write_settings(settings: Settings) -> None:

@@ -21,7 +21,7 @@ Recipes:
 - A key's description is fixed when its class is defined, before the
   language is known: write ``Binding("z", "undo", N_("undo"))`` and let the
   key bar show ``_(binding.description)``.
-- A sentence with a number: ``ngettext("{count} token", "{count} tokens",
+- A sentence with a number: ``ngettext("{count} game", "{count} games",
   n).format(count=n)``; never choose the form with ``if n == 1``.
 - Rich markup and Markdown code spans in a message must survive translation
   unchanged (the catalog tests compare them); keep them few and put the

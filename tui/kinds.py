@@ -1,4 +1,4 @@
-"""Who plays a side, in the words a player reads (the codes stay English in saves)."""
+"""Who plays a seat, in the words a player reads (the codes stay English in saves)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,7 @@ from typing import Final
 
 from tui.i18n import N_, _
 
-# TRANSLATORS: these name who plays a side, shown in brackets after a
+# TRANSLATORS: these name who plays a seat, shown in brackets after a
 # player's name, e.g. "Anna (hard)".
 _KIND_WORDS: Final[dict[str, str]] = {
     "human": N_("human"),
@@ -26,13 +26,13 @@ def kind_word(kind: str) -> str:
 
 
 def seat_words(name: str, kind: str) -> str:
-    """A side as a list of games shows it: the name, and a computer's level beside it."""
+    """A seat as a list of games shows it: the name, and a computer's level beside it."""
     if kind == "human":
         return name
     return _("{name} ({level})").format(name=name, level=kind_word(kind))
 
 
 def players_words(first: str, second: str) -> str:
-    """The two sides of a game in a list, each from :func:`seat_words`."""
+    """The two seats of a game in a list, each from :func:`seat_words`."""
     # TRANSLATORS: the two players of a game in a list of games, e.g. "Ann v Bob (hard)".
     return _("{first} v {second}").format(first=first, second=second)

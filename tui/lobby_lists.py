@@ -85,7 +85,7 @@ Setups = dict[int, tuple[str, int | None]]
 
 
 def _table_setup(store: Store, game_id: int, setups: Setups) -> tuple[str, int | None]:
-    """A table's monument sides ("A A B A") and who starts, or "?" if unreadable."""
+    """What a table's set-up shows (its game's words) and who starts, or "?" if unreadable."""
     if game_id not in setups:
         setups[game_id] = _read_setup(store, game_id)
     return setups[game_id]
@@ -143,13 +143,12 @@ def _one_keyboard(game: GameSummary) -> bool:
 def _finished_row(store: Store, game: GameSummary, me: str, now: float, setups: Setups) -> Row:
     """A finished game: who played, who won (from the reader's side for their own)."""
     seat = _my_seat(game, me)
-    best = max(game.scores, default=0)
-    leaders = [index for index, score in enumerate(game.scores) if score == best]
-    winner: int | None = leaders[0] if len(leaders) == 1 else None
-    if winner is None and len(game.seats) == 2:
-        # Equal totals: the player who did not start wins (the Duel's rules, end of game).
-        starter = _table_setup(store, game.id, setups)[1]
-        winner = None if starter is None else 1 - starter
+    # Who won as the game's rules said, kept with the game (a shared victory
+    # names its first winner, or "you won" to each of its winners).
+    winners = game.winners
+    winner: int | None = winners[0] if winners else None
+    if seat is not None and seat in winners:
+        winner = seat
     if winner is None or winner >= len(game.seats):
         result = "?"
     elif seat is None:
@@ -228,14 +227,15 @@ def lobby_lists(
             continue
         host = next((s.name for s in game.seats if s.owner is not None), "?")
         free = next((i for i, s in enumerate(game.seats) if s.owner is None), 1)
-        sides, starter = _table_setup(store, game.id, setups)
-        if starter is None:
+        shown, starter = _table_setup(store, game.id, setups)
+        if starter is None or not 0 <= starter < len(game.seats):
             starts = "?"
         elif starter == free:
             # TRANSLATORS: in the column "Starts": the player reading the lobby.
             starts = pgettext("who starts", "you")
         else:
-            starts = host
+            # The seat's name: the host's, another player's, or a free seat's.
+            starts = game.seats[starter].name
         if game.invited == me:
             # TRANSLATORS: a table its host opened only for the player reading this.
             host = _("{name} (for you)").format(name=host)
@@ -245,7 +245,7 @@ def lobby_lists(
                 game.id,
                 (
                     host,
-                    sides,
+                    shown,
                     starts,
                     ago(game.created_at, now),
                 ),
@@ -257,7 +257,7 @@ def lobby_lists(
         if _my_seat(game, me) is not None or any(s.computer for s in game.seats):
             continue
         if _one_keyboard(game):
-            continue  # one person at one keyboard: their game, not a duel to watch
+            continue  # one person at one keyboard: their game, not a game to watch
         playing.append(
             Row(
                 "playing",

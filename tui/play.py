@@ -9,6 +9,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from textual.app import SystemCommand
     from textual.screen import Screen
 
     from match.history import History
@@ -57,7 +60,7 @@ class NewGameAnswer(Protocol):
 
 class HelpBook(Protocol):
     """A game's help text, topic by topic. ``context`` is what the game in
-    progress tells the help (for the Duel, its monument sides), or None."""
+    progress tells the help (what of its set-up the topics show first), or None."""
 
     @property
     def TOPIC_IDS(self) -> tuple[str, ...]: ...
@@ -72,9 +75,6 @@ class HelpBook(Protocol):
 class GameScreens(Protocol):
     """One game's screens, as its package in ``tui/`` provides them (a module
     named in :data:`tui.games.SCREENS`)."""
-
-    @property
-    def RULES_CHOICES(self) -> tuple[tuple[str, str], ...]: ...
 
     @property
     def help_topics(self) -> HelpBook: ...
@@ -100,6 +100,11 @@ class GameScreens(Protocol):
 
     def help_context(self, match: Match) -> Any:
         """What the help needs to know of ``match`` (see :class:`HelpBook`)."""
+        ...
+
+    def commands(self, app: Any, screen: Screen[Any] | None) -> Iterable[SystemCommand]:
+        """The game's own command palette entries (its settings); ``screen`` is
+        its game screen when one is on show, else None."""
         ...
 
     def table_setup(self, setup: bytes) -> tuple[str, int | None]:

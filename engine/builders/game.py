@@ -18,6 +18,7 @@ from engine.builders.describe import describe
 from engine.builders.invariants import state_problems
 from engine.builders.notation import format_action, parse_action
 from engine.builders.record import (
+    FORMAT,
     GameRecord,
     RecordError,
     Setup,
@@ -31,10 +32,34 @@ from engine.builders.scoring import outcome, score
 from engine.builders.setup import dealt
 from engine.builders.state import GameState
 from engine.builders.view import SeatView, sample, view
-from engine.game import Game, Result
+from engine.game import RANDOM, SEATS_OPTION, Game, Result, TableOption
 from engine.message import Message, as_message, msg
 
-OPTIONS = ("variant", "seed")
+OPTIONS = ("starter", "variant", "seed")
+
+SEATS = TableOption(
+    name=SEATS_OPTION,
+    label=msg("Players"),
+    values=("2", "3", "4"),
+    words=tuple(msg("{count} players", count=n) for n in (2, 3, 4)),
+    default="2",
+)
+STARTER = TableOption(
+    name="starter",
+    label=msg("Who starts"),
+    values=(RANDOM, "0", "1", "2", "3"),
+    words=(msg("Random"), *(msg("Player {number}", number=n) for n in (1, 2, 3, 4))),
+    default=RANDOM,
+    per_seat=True,
+)
+WRATH = TableOption(
+    name="variant",
+    # TRANSLATORS: the variant of Builders of Egypt (its rulebook's name for it).
+    label=msg("Wrath of the Pharaoh"),
+    values=("no", "yes"),
+    words=(msg("Off"), msg("On")),
+    default="no",
+)
 
 
 class BuildersGame:
@@ -42,6 +67,8 @@ class BuildersGame:
 
     kind: str = "builders"
     seat_counts: tuple[int, ...] = (2, 3, 4)
+    record_format: str = FORMAT
+    table_options: tuple[TableOption, ...] = (SEATS, STARTER, WRATH)
 
     @property
     def title(self) -> Message:
@@ -53,12 +80,26 @@ class BuildersGame:
         opts.check_seats(seats, self.seat_counts)
         given = opts.table_options(options, OPTIONS)
         variant = opts.choice(given, "variant", ("no", "yes"), "no") == "yes"
-        # The seed chooses the starting seat too: the rules let chance choose it.
+        chosen = opts.choice(given, "starter", STARTER.values_for(seats), RANDOM)
+        # Unless the table chose, the seed chooses the starting seat too: the
+        # rules let chance choose it.
         starter, rounds, deck = dealt(opts.seed(given, rng), seats)
+        if chosen != RANDOM:
+            starter = int(chosen)
         return Setup(players=seats, starter=starter, rounds=rounds, deck=deck, variant=variant)
 
     def seats(self, setup: Setup) -> int:
         return setup.players
+
+    def owns_setup(self, setup: object) -> bool:
+        return isinstance(setup, Setup)
+
+    def options_of(self, setup: Setup) -> dict[str, str]:
+        return {
+            SEATS_OPTION: str(setup.players),
+            "starter": str(setup.starter),
+            "variant": "yes" if setup.variant else "no",
+        }
 
     def encode_setup(self, setup: Setup) -> bytes:
         return msgspec.json.encode(setup)
@@ -96,6 +137,14 @@ class BuildersGame:
 
     def ply(self, state: GameState) -> int:
         return state.ply
+
+    def turn(self, state: GameState) -> int:
+        # ``turn`` is the seat whose turn it is, which passes to the next seat
+        # at every turn's end; a market pick by another seat keeps it.
+        return state.turn
+
+    def undo_stop(self) -> Message:
+        return msg("Undo stops where a round card or market cards came to light.")
 
     def reveals_hidden(self, before: GameState, after: GameState) -> bool:
         # Only a round's end turns anything up: the next round card and the

@@ -86,6 +86,7 @@ from engine.duel.actions import (
     Take,
     Unload,
 )
+from engine.duel.checks import apply, apply_all, step_prompt, why_illegal
 from engine.duel.describe import describe
 from engine.duel.invariants import state_problems
 from engine.duel.notation import NotationError, format_action, parse_action, parse_token
@@ -107,8 +108,6 @@ from engine.duel.record import (
 )
 from engine.duel.rules import (
     BOATS_AT_END,
-    apply,
-    apply_all,
     apply_unchecked,
     boats_in_play,
     current_player,
@@ -120,11 +119,9 @@ from engine.duel.rules import (
     new_game,
     reveals_hidden,
     shuffled_deck,
-    step_prompt,
     supply_after_unload,
     unload_ends_game,
     unloadable_boats,
-    why_illegal,
 )
 from engine.duel.scoring import Outcome, PlayerScore, outcome, score
 from engine.duel.state import NO_PLAYER, RULES, GameState, Pending, Player, Rules, Sides

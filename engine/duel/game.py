@@ -13,10 +13,12 @@ import msgspec
 
 from engine import options as opts
 from engine.duel.actions import Action
+from engine.duel.checks import apply, step_prompt, why_illegal
 from engine.duel.describe import describe
 from engine.duel.invariants import state_problems
 from engine.duel.notation import format_action, parse_action
 from engine.duel.record import (
+    FORMAT,
     GameRecord,
     RecordError,
     Setup,
@@ -25,22 +27,52 @@ from engine.duel.record import (
     encode_state,
     load_record,
 )
-from engine.duel.rules import (
-    apply,
-    apply_unchecked,
-    current_player,
-    legal_actions,
-    reveals_hidden,
-    step_prompt,
-    why_illegal,
-)
+from engine.duel.rules import apply_unchecked, current_player, legal_actions, reveals_hidden
 from engine.duel.scoring import outcome, score
 from engine.duel.state import RULES, GameState, Sides
 from engine.duel.view import SeatView, sample, view
-from engine.game import Game, Result
+from engine.game import RANDOM, Game, Result, TableOption
 from engine.message import Message, as_message, msg
 
 OPTIONS = ("sides", "rules", "starter", "seed")
+
+# The monuments' sides, obelisk, temple, pyramids, chamber: the two plain
+# sets first (the first game's and the experts'), a random mix, then every mix.
+_MIXES = tuple(f"{a}{b}{c}{d}" for a in "AB" for b in "AB" for c in "AB" for d in "AB")
+SIDES_OPTION = TableOption(
+    name="sides",
+    label=msg("Sides"),
+    values=("AAAA", "BBBB", RANDOM, *(m for m in _MIXES if m not in ("AAAA", "BBBB"))),
+    words=(
+        msg("All A sides (first game)"),
+        msg("All B sides"),
+        msg("A random mix"),
+        *(
+            # TRANSLATORS: one mix of the monuments' sides, as four letters in
+            # the order obelisk, temple, pyramids, burial chamber ("ABBA").
+            msg("The sides {sides}", sides=m)
+            for m in _MIXES
+            if m not in ("AAAA", "BBBB")
+        ),
+    ),
+    default="AAAA",
+)
+STARTER_OPTION = TableOption(
+    name="starter",
+    label=msg("Who starts"),
+    values=(RANDOM, "0", "1"),
+    words=(msg("Random"), msg("Player 1"), msg("Player 2")),
+    default=RANDOM,
+    per_seat=True,
+)
+RULES_OPTION = TableOption(
+    name="rules",
+    label=msg("Rules"),
+    values=RULES,
+    # TRANSLATORS: "Online" names the rules of the online version (Yucata.de).
+    words=(msg("Classic"), msg("Online")),
+    default="classic",
+)
 
 
 def starter_of(seed: int) -> int:
@@ -57,6 +89,8 @@ class DuelGame:
 
     kind: str = "duel"
     seat_counts: tuple[int, ...] = (2,)
+    record_format: str = FORMAT
+    table_options: tuple[TableOption, ...] = (SIDES_OPTION, STARTER_OPTION, RULES_OPTION)
 
     @property
     def title(self) -> Message:
@@ -77,7 +111,10 @@ class DuelGame:
                 msg("the table option sides: {problem}", problem=exc.args[0])
             ) from None
         rules = opts.choice(given, "rules", RULES, "classic")
-        chosen = opts.choice(given, "starter", ("0", "1"), "0") if "starter" in given else ""
+        chosen = (
+            opts.choice(given, "starter", ("0", "1", RANDOM), "0") if "starter" in given else ""
+        )
+        chosen = "" if chosen == RANDOM else chosen
         if chosen and rules == "online":
             raise opts.OptionError(msg("the online rules draw who starts: leave out the starter"))
         seed = opts.seed(given, rng)
@@ -91,6 +128,12 @@ class DuelGame:
 
     def seats(self, setup: Setup) -> int:
         return 2
+
+    def owns_setup(self, setup: object) -> bool:
+        return isinstance(setup, Setup)
+
+    def options_of(self, setup: Setup) -> dict[str, str]:
+        return {"sides": setup.sides, "starter": str(setup.starter), "rules": setup.rules}
 
     def encode_setup(self, setup: Setup) -> bytes:
         return msgspec.json.encode(setup)
@@ -129,8 +172,17 @@ class DuelGame:
     def ply(self, state: GameState) -> int:
         return state.ply
 
+    def turn(self, state: GameState) -> int:
+        # The players take turns strictly one after the other, and every step
+        # of an action token is its player's: whose turn it is changes exactly
+        # when a turn begins.
+        return state.turn
+
     def reveals_hidden(self, before: GameState, after: GameState) -> bool:
         return reveals_hidden(before, after)
+
+    def undo_stop(self) -> Message:
+        return msg("Undo stops where a face-down token came to light (a refill or the reserve).")
 
     def view(self, state: GameState, seat: int) -> SeatView:
         return view(state, seat)

@@ -13,13 +13,13 @@ from __future__ import annotations
 import msgspec
 
 from engine.duel.actions import IllegalAction, Unload
+from engine.duel.checks import why_illegal
 from engine.duel.rules import (
     BOATS_AT_END,
     boats_in_play,
     hand_out,
     handout,
     leaving_boats,
-    why_illegal,
 )
 from engine.duel.scoring import PlayerScore, score
 from engine.duel.state import GameState, Player

@@ -13,9 +13,10 @@ from __future__ import annotations
 import msgspec
 
 from engine.duel.actions import Action
+from engine.duel.checks import apply
 from engine.duel.invariants import state_problems
 from engine.duel.notation import NotationError, parse_action
-from engine.duel.rules import apply, check_deck, new_game
+from engine.duel.rules import check_deck, new_game
 from engine.duel.state import RULES, GameState, Rules, Sides
 from engine.game import RecordError as GameRecordError
 from engine.message import msg, reason_of

@@ -92,10 +92,13 @@ class Games(StoreBase):
             ).fetchone()
             game_id = int(row[0])
             db.executemany(
-                "INSERT INTO seats (game_id, seat, name, kind, owner, score) VALUES (?,?,?,?,?,?)",
+                "INSERT INTO seats (game_id, seat, name, kind, owner, score, won)"
+                " VALUES (?,?,?,?,?,?,?)",
                 [
-                    (game_id, index, seat.name, seat.kind, seat.owner, points)
-                    for index, (seat, points) in enumerate(zip(seats, standing.scores, strict=True))
+                    (game_id, index, seat.name, seat.kind, seat.owner, points, won)
+                    for index, (seat, points, won) in enumerate(
+                        zip(seats, standing.scores, _won(standing, status), strict=True)
+                    )
                 ],
             )
             db.executemany(
@@ -168,7 +171,7 @@ class Games(StoreBase):
                 (game_id,),
             ).fetchall()
             request_row = db.execute(
-                "SELECT kind, seat, at_ply, to_ply, at FROM requests WHERE game_id = ?",
+                f"SELECT {schema.request_columns(layout)} FROM requests WHERE game_id = ?",
                 (game_id,),
             ).fetchone()
         kind = rows.game_kind(row[9], "games.kind")
@@ -279,3 +282,9 @@ class Games(StoreBase):
         """Tables waiting for a second player, oldest first."""
         tables = [g for g in self.games(statuses=("open",), limit=limit) if g.code]
         return sorted(tables, key=lambda g: g.created_at)
+
+
+def _won(standing: Standing, status: str) -> tuple[int, ...]:
+    """1 for each seat that won a finished game, else 0."""
+    over = status == "over"
+    return tuple(int(over and seat in standing.winners) for seat in range(len(standing.scores)))

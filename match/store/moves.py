@@ -9,6 +9,7 @@ import time
 from collections.abc import Sequence
 
 from match import rows
+from match.store import reading
 from match.store.base import StoreBase
 from match.store.errors import StaleWrite, StoreError, checked
 from match.store.records import Request, Standing
@@ -156,8 +157,11 @@ class Moves(StoreBase):
             # A caller's mistake, not the player's: the transaction is undone.
             raise ValueError(f"game {game_id} has {row[1]} seats, not {len(summary.scores)}")
         db.executemany(
-            "UPDATE seats SET score = ? WHERE game_id = ? AND seat = ?",
-            [(points, game_id, seat) for seat, points in enumerate(summary.scores)],
+            "UPDATE seats SET score = ?, won = ? WHERE game_id = ? AND seat = ?",
+            [
+                (points, int(over and seat in summary.winners), game_id, seat)
+                for seat, points in enumerate(summary.scores)
+            ],
         )
         StoreBase._tables_moved(db)
         return int(row[0])
@@ -185,6 +189,30 @@ class Moves(StoreBase):
                 " VALUES (?,?,?,?,?,?)",
                 (game_id, request.kind, request.seat, request.at_ply, request.to_ply, request.at),
             )
+
+    def agree(self, game_id: int, seats: frozenset[int], at_ply: int) -> Request | None:
+        """Count ``seats`` as agreeing to the takeback asked at ``at_ply``: the
+        request as it stands now, or None when it is gone (the game moved on,
+        or it was declined). No change of the game: the revision stays."""
+        mask = sum(1 << seat for seat in seats)
+        with self._errors(), self._write() as db:
+            db.execute(
+                "UPDATE requests SET agreed = agreed | ? WHERE game_id = ? AND at_ply = ?",
+                (mask, game_id, at_ply),
+            )
+            row = db.execute(
+                "SELECT kind, seat, at_ply, to_ply, at, agreed FROM requests WHERE game_id = ?",
+                (game_id,),
+            ).fetchone()
+            count = db.execute("SELECT seat_count FROM games WHERE id = ?", (game_id,)).fetchone()
+        if row is None or count is None or row[2] != at_ply:
+            return None
+        try:
+            return reading.request(row, int(row[2]), int(count[0]))
+        except ValueError as exc:
+            raise StoreError(
+                msg("game {game} is damaged ({error})", game=game_id, error=str(exc))
+            ) from None
 
     def withdraw(self, game_id: int) -> None:
         with self._errors(), self._write() as db:

@@ -141,7 +141,7 @@ class Seats(StoreBase):
                 "SELECT coalesce(max(ply) + 1, 0) FROM actions WHERE game_id = ?", (game_id,)
             ).fetchone()[0]
             request_row = db.execute(
-                "SELECT kind, seat, at_ply, to_ply, at FROM requests WHERE game_id = ?",
+                f"SELECT {schema.request_columns(layout)} FROM requests WHERE game_id = ?",
                 (game_id,),
             ).fetchone()
         count = rows.seat_count(row[1], "games.seat_count")

@@ -11,7 +11,6 @@ from match.store.errors import StoreError
 from match.store.records import (
     CODE_ALPHABET,
     CODE_LENGTH,
-    SEAT_KINDS,
     GameSummary,
     Presence,
     Request,
@@ -24,14 +23,16 @@ def request(row: tuple[object, ...] | None, moves: int, seats: int) -> Request |
     the one it was asked at, both within the game's moves."""
     if row is None:
         return None
-    kind, seat, at_ply, to_ply, at = row
+    kind, seat, at_ply, to_ply, at, agreed = row
     asked_at = rows.whole(at_ply, "requests.at_ply", 1, moves)
+    mask = rows.whole(agreed, "requests.agreed", 0, (1 << seats) - 1)
     return Request(
         rows.one_of(kind, "requests.kind", ("undo",)),
         rows.seat(seat, "requests.seat", seats),
         asked_at,
         rows.whole(to_ply, "requests.to_ply", 0, asked_at - 1),
         rows.moment(at, "requests.at"),
+        frozenset(s for s in range(seats) if mask >> s & 1),
     )
 
 
@@ -43,6 +44,7 @@ class SeatRows:
     presence: tuple[Presence, ...]
     scores: tuple[int, ...]
     hints_used: tuple[int, ...]
+    won: tuple[int, ...] = ()  # the seats that won
 
 
 def summary(row: tuple[object, ...], seat_rows: list[tuple[object, ...]]) -> GameSummary:
@@ -66,6 +68,7 @@ def summary(row: tuple[object, ...], seat_rows: list[tuple[object, ...]]) -> Gam
         invited=rows.maybe_text(row[7], "games.invited"),
         created_at=rows.moment(row[8], "games.created_at"),
         updated_at=rows.moment(row[9], "games.updated_at"),
+        winners=seats.won,
     )
 
 
@@ -73,7 +76,7 @@ def seats_of(
     game_id: int, seat_rows: list[tuple[object, ...]], count: int, *, scores: bool = False
 ) -> SeatRows:
     """The ``count`` seats of a game from rows of ``seat, name, kind, owner,
-    session, seen_at, score, hints_used`` ordered by seat. The scores are a
+    session, seen_at, score, hints_used, won`` ordered by seat. The scores are a
     list's summary, read only with ``scores`` (a game itself is replayed
     from its moves, so a damaged score does not keep it from opening)."""
     numbers = [row[0] for row in seat_rows]
@@ -85,13 +88,16 @@ def seats_of(
     presence = []
     points = []
     hints = []
-    for _, name, kind, owner, session, seen_at, score, used in seat_rows:
+    won = []
+    for index, (_, name, kind, owner, session, seen_at, score, used, winner) in enumerate(
+        seat_rows
+    ):
         if not isinstance(name, str) or not isinstance(kind, str):
             raise StoreError(msg("game {game} is damaged: a seat has no name", game=game_id))
         seats.append(
             Seat(
                 name=rows.name(name, "seats.name"),
-                kind=rows.one_of(kind, "seats.kind", SEAT_KINDS),
+                kind=rows.seat_kind(kind, "seats.kind"),
                 owner=rows.maybe_text(owner, "seats.owner"),
             )
         )
@@ -104,4 +110,6 @@ def seats_of(
         if scores:
             points.append(rows.score(score, "seats.score"))
         hints.append(rows.whole(used, "seats.hints_used", 0, rows.MAX_PLIES))
-    return SeatRows(tuple(seats), tuple(presence), tuple(points), tuple(hints))
+        if scores and rows.whole(winner, "seats.won", 0, 1):
+            won.append(index)
+    return SeatRows(tuple(seats), tuple(presence), tuple(points), tuple(hints), tuple(won))

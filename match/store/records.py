@@ -10,7 +10,7 @@ import time
 from dataclasses import dataclass
 from typing import Literal, get_args
 
-from match.seats import Seat, SeatKind, UndoMode
+from match.seats import Seat, UndoMode
 
 # A seat whose process has not been seen for this long is taken as left.
 PRESENCE_SECONDS = 15.0
@@ -19,17 +19,18 @@ CODE_ALPHABET = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"  # no 0/O or 1/I to misread
 CODE_LENGTH = 5
 
 Status = Literal["open", "playing", "over"]
-SEAT_KINDS = frozenset(get_args(SeatKind))
 UNDO_MODES = frozenset(get_args(UndoMode))
 
 
 @dataclass(frozen=True)
 class Standing:
     """What a list of games shows without replaying the game: whose decision
-    it is (-1 once the game is over) and each seat's score, seat by seat."""
+    it is (-1 once the game is over), each seat's score, seat by seat, and
+    once the game is over the seats that won (as its rules said)."""
 
     to_move: int
     scores: tuple[int, ...]
+    winners: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -47,6 +48,9 @@ class Request:
     at_ply: int  # the game's ply when asked: an answer to a changed game is void
     to_ply: int  # where the game would go back to
     at: float
+    # The seats that have agreed so far; the takeback is made when every
+    # other person at the table has.
+    agreed: frozenset[int] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -110,7 +114,7 @@ class StoredGame:
     # Hints in a game between people: allowed when the table was set up, and
     # how many each seat has used (the other player is told of each).
     hints: bool = False
-    hints_used: tuple[int, ...] = (0, 0)  # one for each seat
+    hints_used: tuple[int, ...] = ()  # one for each seat (none: none used)
 
     @property
     def line(self) -> tuple[str, ...]:
@@ -134,6 +138,9 @@ class GameSummary:
     invited: str | None
     created_at: float
     updated_at: float
+    # The seats that won a finished game, as its rules said (none: not over,
+    # or a game finished before the store kept it and not worked out then).
+    winners: tuple[int, ...] = ()
 
     @property
     def title(self) -> str:

@@ -18,8 +18,9 @@ from match.words import msg
 if TYPE_CHECKING:
     from engine.message import Message
 
-# 2: games.revision; 3: hints between people; 4: meta; 5: any game, 2-4 seats
-SCHEMA_VERSION = 5
+# 2: games.revision; 3: hints between people; 4: meta; 5: any game, 2-4 seats;
+# 6: who won, as each game's rules said
+SCHEMA_VERSION = 6
 APPLICATION_ID = 0x494D4844  # "IMHD": tells our database from any other SQLite file
 
 # Version 5's games and seats, by a name given at creation: a new file makes
@@ -54,6 +55,29 @@ CREATE TABLE {name} (
     score INTEGER NOT NULL DEFAULT 0,
     hints_used INTEGER NOT NULL DEFAULT 0,
     PRIMARY KEY (game_id, seat)
+);
+"""
+# Version 6: whether the seat won (a finished game's winners, as its rules
+# said: the lists never work a result out again with one game's tie rule).
+_WON = "ALTER TABLE seats ADD COLUMN won INTEGER NOT NULL DEFAULT 0;"
+# Version 6 too: the seats that have agreed to a takeback, one bit a seat (at
+# a table of more than two, every other person agrees before it is made).
+_AGREED = "ALTER TABLE requests ADD COLUMN agreed INTEGER NOT NULL DEFAULT 0;"
+# The winners of the games finished before version 6, from what the file
+# holds: the one best score; at equal best scores in a Duel, the player who
+# did not start (its rules' tie-break, RULES.md). A tie in another game is
+# left unknown: its tie-break needs a replay, and the lists show it as such.
+_PAST_WINNERS = """
+UPDATE seats SET won = 1
+WHERE game_id IN (SELECT id FROM games WHERE status = 'over')
+AND score = (SELECT max(o.score) FROM seats AS o WHERE o.game_id = seats.game_id)
+AND (
+    (SELECT count(*) FROM seats AS o WHERE o.game_id = seats.game_id AND o.score = seats.score) = 1
+    OR seat = (
+        SELECT 1 - coalesce(json_extract(g.setup, '$.starter'), 0) FROM games AS g
+        WHERE g.id = seats.game_id AND g.kind = 'duel' AND g.seat_count = 2
+        AND json_valid(g.setup) AND json_type(g.setup, '$.starter') IS NOT 'text'
+    )
 );
 """
 _INDEXES = """
@@ -103,6 +127,7 @@ ALTER TABLE games_v5 RENAME TO games;
 ALTER TABLE seats_v5 RENAME TO seats;
 """
     + _INDEXES,
+    6: _WON + _AGREED + _PAST_WINNERS,
 }
 # SQLite's own files beside the database: none of them may be a link either.
 _SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -111,6 +136,7 @@ BUSY_TIMEOUT_MS = 5000
 _SCHEMA = (
     _GAMES.format(name="games")
     + _SEATS.format(name="seats")
+    + _WON
     + """
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -128,6 +154,9 @@ CREATE TABLE IF NOT EXISTS requests (
     to_ply INTEGER NOT NULL,
     at REAL NOT NULL
 );
+"""
+    + _AGREED
+    + """
 CREATE TABLE IF NOT EXISTS players (
     id TEXT PRIMARY KEY,
     name TEXT NOT NULL UNIQUE COLLATE NOCASE,
@@ -154,6 +183,12 @@ def kind_columns(version: int) -> str:
     return "kind, seat_count" if version >= 5 else "'duel', 2"
 
 
+def request_columns(version: int) -> str:
+    """The columns ``kind, seat, at_ply, to_ply, at, agreed`` of a request
+    (before 6, nobody had agreed to one yet)."""
+    return f"kind, seat, at_ply, to_ply, at, {'agreed' if version >= 6 else '0'}"
+
+
 def game_columns(version: int) -> str:
     """The columns ``kind, seat_count, revision, hints`` of a row of games
     (see :func:`kind_columns`)."""
@@ -163,14 +198,18 @@ def game_columns(version: int) -> str:
 
 def seat_rows(version: int) -> str:
     """A query of seats (named ``s``) giving ``game_id, seat, name, kind,
-    owner, session, seen_at, score, hints_used``, for a file of ``version``
-    (before 5, each seat's score and hints are in its game's row)."""
+    owner, session, seen_at, score, hints_used, won``, for a file of
+    ``version`` (before 5, each seat's score and hints are in its game's row;
+    before 6, no seat is known to have won until the file is brought up to
+    date at its first write)."""
     head = "SELECT s.game_id, s.seat, s.name, s.kind, s.owner, s.session, s.seen_at"
+    if version >= 6:
+        return f"{head}, s.score, s.hints_used, s.won FROM seats AS s"
     if version >= 5:
-        return f"{head}, s.score, s.hints_used FROM seats AS s"
+        return f"{head}, s.score, s.hints_used, 0 FROM seats AS s"
     hints = "CASE s.seat WHEN 0 THEN g.hints0 ELSE g.hints1 END" if version >= 3 else "0"
     return (
-        f"{head}, CASE s.seat WHEN 0 THEN g.score0 ELSE g.score1 END, {hints}"
+        f"{head}, CASE s.seat WHEN 0 THEN g.score0 ELSE g.score1 END, {hints}, 0"
         " FROM seats AS s JOIN games AS g ON g.id = s.game_id"
     )
 

@@ -4,15 +4,14 @@ from __future__ import annotations
 
 import random
 import threading
-from typing import get_args
 
 import pytest
 
 from ai import duel
 from ai.ismcts import IsmctsPlayer
-from ai.players import PLAYERS, levels, make_player
+from ai.players import PLAYERS, default_level, levels, make_player
 from engine.games import GAMES, game
-from match.seats import SeatKind
+from match.seats import HUMAN, is_seat_kind
 
 
 def test_the_duel_offers_its_own_levels_weakest_first() -> None:
@@ -24,10 +23,13 @@ def test_the_duel_offers_its_own_levels_weakest_first() -> None:
 
 
 def test_every_game_of_the_product_is_named_and_every_level_can_be_kept() -> None:
-    # The store reads a seat's level back only if it is a SeatKind.
+    # The store reads a seat's level back only if it is a seat kind's word.
     assert set(PLAYERS) == set(GAMES)
     for kind in GAMES:
-        assert set(levels(kind)) <= set(get_args(SeatKind)) - {"human"}
+        assert levels(kind) and HUMAN not in levels(kind)
+        assert all(is_seat_kind(level) for level in levels(kind))
+        assert default_level(kind) in levels(kind)
+    assert default_level("duel") == "medium" and default_level("chess") is None
 
 
 def test_an_unknown_game_has_no_levels_and_an_unknown_level_no_player() -> None:

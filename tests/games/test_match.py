@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import random
 import signal
 import subprocess
 import sys
@@ -225,13 +226,22 @@ def test_a_side_killed_mid_game_comes_back_to_its_seat(path: Path) -> None:
         Match.join(Store.open(path), host.code, me="key:eve", name="Bob")
 
 
-def test_every_computer_level_can_sit_at_a_table() -> None:
-    from typing import get_args
+def test_every_computer_level_can_sit_at_a_table(path: Path) -> None:
+    from ai.players import levels
+    from engine.games import GAMES
 
-    from ai import duel as ai
-    from match.seats import SeatKind
-
-    assert set(get_args(SeatKind)) == {"human", *ai.LEVELS}
+    store = Store.open(path)
+    for kind, rules in GAMES.items():
+        for level in levels(kind):
+            seats = (
+                Seat(name="Ann"),
+                *(Seat(name="CPU", kind=level),) * (rules.seat_counts[0] - 1),
+            )
+            setup = rules.deal(len(seats), random.Random(1))
+            match = Match.new(setup, seats, store=store, table=True, rules=rules)
+            assert match.game_id is not None
+            assert store.game(match.game_id).seats[1].kind == level
+            match.close()
 
 
 def test_a_headless_script_plays_the_computer_to_the_end(path: Path) -> None:

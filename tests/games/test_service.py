@@ -10,9 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.duel import GameRecord, Place, Setup
+from engine.duel import Place, Setup
+from engine.duel.game import DUEL
 from engine.message import msg
 from match import saves, service
+from match.history import History
 from match.seats import Seat
 from match.store import Store, StoreError
 
@@ -183,7 +185,7 @@ def test_a_damaged_file_is_refused_in_words(tmp_path: Path) -> None:
 
 def _loaded(tmp_path: Path) -> saves.LoadedGame:
     path = saves.export_record(
-        tmp_path / "game.json", GameRecord(setup=Setup(seed=5), actions=("P1", "P5"))
+        tmp_path / "game.json", History.replay(DUEL, Setup(seed=5), ("P1", "P5"))
     )
     return service.read_file(path)
 

@@ -235,7 +235,7 @@ EXPECTED_ENGLISH = {
     "no redo against the computer": "Redo is off in a game with the computer",
     "computer to move": "CPU (computer) is to move",
     "undone to your decision": "Undone to your last decision.",
-    "computer plays both": "Undo is off while the computer plays both sides.",
+    "computer plays both": "Undo is off while the computer plays every seat.",
     "joined": "Bob joined the table.",
     "away": "Ann plays that side from another terminal",
     "not your turn": "it is Ann's turn",

@@ -9,10 +9,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
+from save_helpers import record_of, version_1_save
 
 from engine.duel import GameRecord, encode_record, replay
 from match import saves as storage
-from match.saves import LoadedGame, SaveFile, StorageError
+from match.saves import LoadedGame, StorageError
 from tui import files
 
 FUZZ = settings(
@@ -50,7 +51,7 @@ def fuzz_dir(tmp_path_factory: pytest.TempPathFactory) -> Path:
 @pytest.fixture(scope="module")
 def save_bytes(full_record: GameRecord) -> bytes:
     return storage.encode_save(
-        SaveFile(record=full_record, names=("Ada", "Bo"), players=("human", "hard"), cursor=40)
+        version_1_save(full_record, names=("Ada", "Bo"), players=("human", "hard"), cursor=40)
     )
 
 
@@ -78,7 +79,7 @@ def check_loader(directory: Path, data: bytes) -> None:
 
 def check_sound(loaded: LoadedGame) -> None:
     # Anything that loads is a real game: the states are the replay of the record.
-    record = loaded.save.record
+    record = record_of(loaded)
     assert loaded.states == tuple(replay(record))
     assert 0 <= loaded.history.cursor <= len(record.actions)
     assert loaded.state == loaded.states[loaded.history.cursor]

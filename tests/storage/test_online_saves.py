@@ -5,6 +5,8 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from save_helpers import record_of
+
 from engine.duel import GameRecord, Place, Setup, Unload, legal_actions
 from engine.duel.game import DUEL
 from match import saves
@@ -25,7 +27,7 @@ def test_a_save_keeps_the_rules(data_dir: Path) -> None:
     )
     assert json.loads(path.read_bytes())["record"]["setup"]["rules"] == "online"
     loaded = saves.read_save(path)
-    assert loaded.save.record.setup.rules == "online"
+    assert loaded.history.setup.rules == "online"
     assert loaded.state == history.state
     assert loaded.state.rules == "online"
 
@@ -33,9 +35,7 @@ def test_a_save_keeps_the_rules(data_dir: Path) -> None:
 def test_an_exported_record_keeps_the_rules(data_dir: Path) -> None:
     history = online_history()
     data_dir.mkdir(parents=True, exist_ok=True)
-    path = saves.export_record(
-        data_dir / "game.json", GameRecord(setup=history.setup, actions=history.full_notation)
-    )
+    path = saves.export_record(data_dir / "game.json", history)
     loaded = saves.import_file(path)
     assert loaded.kind == "record"
     assert loaded.state.rules == "online"
@@ -61,6 +61,6 @@ def test_a_save_written_before_the_option_loads_as_classic(data_dir: Path) -> No
     loaded = saves.read_save(path)
     assert loaded.state.rules == "classic"
     assert loaded.state.ply == 2
-    assert loaded.save.record == GameRecord(
+    assert record_of(loaded) == GameRecord(
         version=1, setup=Setup(seed=5, sides="BABA"), actions=("P1", "P5")
     )

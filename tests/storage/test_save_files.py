@@ -10,6 +10,7 @@ from pathlib import Path
 
 import msgspec
 import pytest
+from save_helpers import record_of, version_1_save, write_record
 
 from engine.duel import GameRecord, current_player, encode_record, replay, score
 from engine.duel.game import DUEL
@@ -55,7 +56,7 @@ def test_save_round_trip(data_dir: Path, full_record: GameRecord) -> None:
     loaded = storage.read_save(path)
     assert loaded.kind == "save"
     assert loaded.path == path
-    assert loaded.save.record == full_record
+    assert record_of(loaded) == full_record
     assert loaded.save.names == ("Ada", "Computer")
     assert loaded.save.players == ("human", "hard")
     assert loaded.save.settings == GameSettings(undo_mode="free", ascii=True)
@@ -76,7 +77,9 @@ def test_saves_are_readable_json(data_dir: Path, partial_record: GameRecord) -> 
         players=("human", "human"),
     )
     text = path.read_text(encoding="utf-8")
-    assert text.startswith('{\n  "format": "imhotep-duel-save",\n  "version": 1,')
+    assert text.startswith(
+        '{\n  "format": "imhotep-duel-save",\n  "version": 2,\n  "kind": "duel",'
+    )
     data = json.loads(text)
     assert data["record"]["actions"] == list(partial_record.actions)
     assert data["cursor"] == len(partial_record.actions)
@@ -98,7 +101,7 @@ def test_settings_default_to_the_history_undo_mode(
 def test_a_save_without_cursor_opens_at_the_end(data_dir: Path, partial_record: GameRecord) -> None:
     path = data_dir / "old.json"
     path.parent.mkdir(parents=True)
-    path.write_bytes(msgspec.json.encode(storage.SaveFile(record=partial_record)))
+    path.write_bytes(msgspec.json.encode(version_1_save(partial_record)))
     loaded = storage.read_save(path)
     assert loaded.history.cursor == len(partial_record.actions)
     assert loaded.save.players == ("human", "human")
@@ -107,17 +110,17 @@ def test_a_save_without_cursor_opens_at_the_end(data_dir: Path, partial_record: 
 def test_unknown_fields_in_a_save_are_ignored(data_dir: Path, partial_record: GameRecord) -> None:
     path = data_dir / "newer.json"
     path.parent.mkdir(parents=True)
-    data = json.loads(storage.encode_save(storage.SaveFile(record=partial_record)))
+    data = json.loads(storage.encode_save(version_1_save(partial_record)))
     data["comment"] = "added by a later version"
     path.write_text(json.dumps(data), encoding="utf-8")
-    assert storage.read_save(path).save.record == partial_record
+    assert record_of(storage.read_save(path)) == partial_record
 
 
 def test_a_byte_order_mark_is_accepted(data_dir: Path, partial_record: GameRecord) -> None:
     path = data_dir / "notepad.json"
     path.parent.mkdir(parents=True)
-    path.write_bytes(b"\xef\xbb\xbf" + storage.encode_save(storage.SaveFile(record=partial_record)))
-    assert storage.read_save(path).save.record == partial_record
+    path.write_bytes(b"\xef\xbb\xbf" + storage.encode_save(version_1_save(partial_record)))
+    assert record_of(storage.read_save(path)) == partial_record
 
 
 def test_autosave(data_dir: Path, partial_record: GameRecord) -> None:
@@ -233,11 +236,11 @@ def test_list_saves_survives_a_directory_named_like_a_save(data_dir: Path) -> No
 
 
 def test_export_and_import_a_record(tmp_path: Path, full_record: GameRecord) -> None:
-    path = storage.export_record(tmp_path / "shared" / "game.json", full_record)
+    path = write_record(tmp_path / "shared" / "game.json", full_record)
     assert path.read_bytes() == encode_record(full_record)
     loaded = storage.import_file(path)
     assert loaded.kind == "record"
-    assert loaded.save.record == full_record
+    assert record_of(loaded) == full_record
     assert loaded.state == replay(full_record)[-1]
     assert loaded.history.cursor == len(full_record.actions)
 
@@ -255,7 +258,7 @@ def test_import_accepts_a_save(data_dir: Path, partial_record: GameRecord) -> No
 
 
 def test_read_save_points_a_record_to_import(tmp_path: Path, full_record: GameRecord) -> None:
-    path = storage.export_record(tmp_path / "game.json", full_record)
+    path = write_record(tmp_path / "game.json", full_record)
     with pytest.raises(StorageError, match=r"game\.json: is a game record, not a save"):
         storage.read_save(path)
 

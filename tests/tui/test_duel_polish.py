@@ -304,14 +304,16 @@ def test_a_store_of_the_first_version_is_upgraded_with_its_games(tmp_path: Path)
         bob.close()
         assert game_id is not None
     # The store as version 1 wrote it: no revision (version 2), no hint columns (3),
-    # no counters (4), the scores in the games' rows and no game kinds (5).
+    # no counters (4), the scores in the games' rows and no game kinds (5), no
+    # winners nor takeback consents (6).
     db = sqlite3.connect(path)
+    db.execute("ALTER TABLE requests DROP COLUMN agreed")
     db.execute("DROP TABLE meta")
     for column in ("revision", "hints", "kind", "seat_count"):
         db.execute(f"ALTER TABLE games DROP COLUMN {column}")
     for column in ("score0", "score1"):
         db.execute(f"ALTER TABLE games ADD COLUMN {column} INTEGER NOT NULL DEFAULT 0")
-    for column in ("score", "hints_used"):
+    for column in ("score", "hints_used", "won"):
         db.execute(f"ALTER TABLE seats DROP COLUMN {column}")
     db.execute("PRAGMA user_version = 1")
     db.commit()
@@ -322,7 +324,7 @@ def test_a_store_of_the_first_version_is_upgraded_with_its_games(tmp_path: Path)
         store.use_hint(game_id, 1)
         assert store.game(game_id).hints_used == (0, 1)
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 5
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
     db.close()
 
 

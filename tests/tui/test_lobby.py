@@ -195,7 +195,7 @@ async def test_a_table_opened_meanwhile_elsewhere_counts_against_the_cap(
         # none: the store refuses the second in the transaction that counts.
         with Store.open(store_path) as other:
             _table(other, ALICE, "alice")
-        screen._host_chosen(HostChoice(invite=None, sides="AAAA"))
+        screen._host_chosen(HostChoice(invite=None, kind="duel", options={"sides": "AAAA"}))
         await pilot.pause()
         assert app.screen is screen
         assert "You have 1 open table already" in str(screen.query_one("#message").render())
@@ -335,3 +335,45 @@ def test_listing_again_reads_no_set_up_it_has_read(
         assert len(first.tables) == 2 and len(read) == 2
         again = lobby_lists(store, ALICE, now, setups=setups)
         assert again.tables == first.tables and len(read) == 2
+
+
+async def test_the_host_dialog_is_built_from_the_games_options(
+    store_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from textual.widgets import Select
+
+    import tui.games
+
+    # Builders offered as if its screens were there: the dialog knows it only
+    # through its table options (engine.game.TableOption).
+    monkeypatch.setitem(
+        tui.games.GAMES, "builders", tui.games.TuiGame("builders", "tui.duel.shell")
+    )
+    app = ImhotepApp(store=Store.open(store_path), me=ALICE, disk=False, lobby="alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause(0.3)
+        dialog = app.screen
+        assert isinstance(dialog, HostScreen)
+        assert {s.id for s in dialog.query(Select)} >= {"game", "sides", "starter", "rules"}
+        dialog.query_one("#game", Select).value = "builders"
+        await pilot.pause(0.3)
+        assert not dialog.query("#sides")
+        dialog.query_one("#seats", Select).value = "4"
+        await pilot.pause(0.3)
+        starters = [value for _words, value in dialog.query_one("#starter", Select)._options]
+        assert starters == ["random", "0", "1", "2", "3"]
+        dialog.query_one("#variant", Select).value = "yes"
+        await pilot.pause()
+        chosen: list[HostChoice | None] = []
+        dialog.dismiss = chosen.append  # type: ignore[assignment,method-assign]
+        dialog.query_one("#open").press()
+        await pilot.pause()
+        assert chosen == [
+            HostChoice(
+                invite=None,
+                kind="builders",
+                options={"seats": "4", "starter": "random", "variant": "yes"},
+            )
+        ]

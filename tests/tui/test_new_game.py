@@ -145,7 +145,10 @@ async def test_the_form_is_remembered_for_the_next_game() -> None:
         assert app.game_screen is not None
     remembered = files.read_settings().new_game
     assert remembered == files.GameForm(
-        names=("Ann", "Hal"), kinds=("human", "hard"), sides="AABA", starter=None
+        kind="duel",
+        names=("Ann", "Hal"),
+        kinds=("human", "hard"),
+        options={"sides": "AABA", "starter": "random", "rules": "classic"},
     )
     # The next start of the app opens the form as it was left (a seed stays
     # with its game: the next one is dealt afresh).
@@ -225,3 +228,15 @@ async def test_enter_in_a_field_moves_on_and_enter_on_start_starts() -> None:
         screen = app.game_screen
         assert screen is not None and app.screen is screen
     assert files.read_settings().new_game.names[0] == "Ann"
+
+
+def test_a_form_remembered_by_an_earlier_version_keeps_its_choices() -> None:
+    # Before forms kept a game's options by name, each was a field of its own.
+    files.settings_path().parent.mkdir(parents=True, exist_ok=True)
+    files.settings_path().write_text(
+        '{"new_game": {"names": ["Ann", "Bob"], "kinds": ["human", "easy"],'
+        ' "sides": "ABBA", "starter": null, "rules": "online", "hints": true}}'
+    )
+    form = files.read_settings().new_game
+    assert form.names == ("Ann", "Bob") and form.kinds == ("human", "easy") and form.hints
+    assert form.options == {"sides": "ABBA", "starter": "random", "rules": "online"}

@@ -62,7 +62,7 @@ async def test_a_game_set_up_with_the_online_rules_in_the_form_plays_by_them() -
             await pilot.pause()
             assert game.state.rules == "online"
     # The choice is remembered for the next game.
-    assert files.read_settings().new_game.rules == "online"
+    assert files.read_settings().new_game.options["rules"] == "online"
 
 
 async def test_the_form_gives_back_the_chosen_starter_with_the_classic_rules() -> None:
@@ -95,7 +95,9 @@ def test_the_online_rules_draw_who_starts_whatever_the_form_said() -> None:
 
 def test_host_offers_the_online_rules(tmp_path: Path) -> None:
     path = tmp_path / "games.sqlite3"
-    app = build_app(parse_args(["host", "--online-rules", "--store", str(path), "--name", "Ann"]))
+    app = build_app(
+        parse_args(["host", "--rules", "online", "--store", str(path), "--name", "Ann"])
+    )
     match = app._open_match
     assert match is not None
     assert match.history.setup.rules == "online"
@@ -106,7 +108,7 @@ def test_host_offers_the_online_rules(tmp_path: Path) -> None:
     with pytest.raises(CommandLineError, match="the online rules draw who starts"):
         build_app(
             parse_args(
-                ["host", "--online-rules", "--starter", "1", "--store", str(path), "--name", "A"]
+                ["host", "--rules", "online", "--starter", "1", "--store", str(path), "--name", "A"]
             )
         )
     classic = build_app(parse_args(["host", "--store", str(path), "--name", "Bea"]))

@@ -11,6 +11,7 @@ from tui import files
 from tui.app import ImhotepApp
 from tui.duel.keys import BOAT_KEYS
 from tui.duel.screens.game import GameScreen
+from tui.duel.settings import previews_wanted, toggle_previews
 from tui.duel.widgets.harbor import Harbor
 from tui.widgets.line import Line
 
@@ -178,13 +179,13 @@ async def test_previews_can_be_switched_off_and_stay_off() -> None:
         screen = await _two_boats_ready(app, pilot)
         await pilot.press("a")
         assert screen.preview is not None
-        app.action_toggle_preview()
+        toggle_previews(app)
         await pilot.pause()
         assert screen.preview is None  # the one on show is dropped, nothing made
         assert not any(isinstance(a, Unload) for a in screen.history.actions)
         await pilot.press("a")
         assert screen.history.actions[-1] == Unload(0)
-    assert files.read_settings().preview_unloads is False
+    assert not previews_wanted(files.read_settings())
     again = ImhotepApp()
     async with again.run_test(size=(80, 24)) as pilot:
         screen = await _two_boats_ready(again, pilot)
@@ -198,6 +199,6 @@ async def test_the_command_palette_offers_the_setting() -> None:
         screen = await _two_boats_ready(app, pilot)
         titles = [command.title for command in app.get_system_commands(screen)]
         assert "Unload preview: switch off" in titles
-        app.action_toggle_preview()
+        toggle_previews(app)
         titles = [command.title for command in app.get_system_commands(screen)]
         assert "Unload preview: switch on" in titles

@@ -6,10 +6,12 @@ Imported only when a Builders game is opened, set up or looked up.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
+from textual.screen import Screen
 
 from tui.builders.help import topics as help_topics
 from tui.builders.screens.game import GameScreen
@@ -22,8 +24,8 @@ if TYPE_CHECKING:
     from match.match import Match
 
 __all__ = [
-    "RULES_CHOICES",
     "LobbyGameScreen",
+    "commands",
     "game_screen",
     "help_context",
     "help_topics",
@@ -32,9 +34,10 @@ __all__ = [
     "table_setup",
 ]
 
-# Builders has one set of rules; its options (seats, starter, Wrath) are the
-# contract's, which the game-neutral form builds from (issue #30, part 0).
-RULES_CHOICES: tuple[tuple[str, str], ...] = ()
+
+def commands(app: Any, screen: Screen[Any] | None) -> Iterable[SystemCommand]:
+    """Builders' own palette entries: none yet (its settings are the app's)."""
+    return ()
 
 
 class LobbyGameScreen(GameScreen):

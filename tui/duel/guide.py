@@ -20,7 +20,7 @@ from engine.duel import (
 )
 from engine.duel.state import GameState
 from engine.duel.tokens import BOAT_NAMES, PLACE_TWO, PLACE_UNLOAD, SWAP_UNLOAD, TAKE
-from tui.duel.help.topics import TOKEN_TOPICS, boat_key, key_label
+from tui.duel.help.keys import TOKEN_TOPICS, boat_key, key_label
 from tui.i18n import _, tr
 
 

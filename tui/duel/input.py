@@ -31,7 +31,7 @@ from engine.duel import (
 from engine.duel.actions import PASS, PLACES, STOP, UNLOADS
 from engine.duel.invariants import SLOTS as BOAT_SLOTS
 from tui.duel import cursor as nav
-from tui.duel.help.topics import TOKEN_TOPICS
+from tui.duel.help.keys import TOKEN_TOPICS
 from tui.i18n import _, tr
 
 

@@ -14,7 +14,8 @@ from textual.binding import Binding, BindingType
 from tui.duel.help import topics as help_topics
 from tui.duel.screens.game import GameScreen
 from tui.duel.screens.log import LogScreen
-from tui.duel.screens.new_game import RULES_CHOICES, GameOptions, NewGameScreen
+from tui.duel.screens.new_game import GameOptions, NewGameScreen
+from tui.duel.settings import commands
 from tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -25,8 +26,8 @@ if TYPE_CHECKING:
     from tui.files import GameForm
 
 __all__ = [
-    "RULES_CHOICES",
     "LobbyGameScreen",
+    "commands",
     "game_screen",
     "help_context",
     "help_topics",

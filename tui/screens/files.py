@@ -112,20 +112,19 @@ class LoadScreen(ModalScreen[saves.LoadedGame | None]):
         if summary.error is not None:
             return (summary.name, saved, _("unreadable"), "", "")
         names = summary.names or ("?", "?")
-        scores = summary.scores or (0, 0)
+        scores = summary.scores or (0,) * len(names)
         if summary.finished:
             turn = _("finished")
-        elif summary.to_move in (0, 1):
+        elif summary.to_move is not None and 0 <= summary.to_move < len(names):
             turn = names[summary.to_move]
         else:
             turn = "?"
-        return (
-            summary.name,
-            saved,
-            _("{first} v {second}").format(first=names[0], second=names[1]),
-            f"{scores[0]}-{scores[1]}",
-            turn,
+        players = (
+            _("{first} v {second}").format(first=names[0], second=names[1])
+            if len(names) == 2
+            else " v ".join(names)
         )
+        return (summary.name, saved, players, "-".join(map(str, scores)), turn)
 
     @on(DataTable.RowSelected)
     def _chosen(self, event: DataTable.RowSelected) -> None:

@@ -73,8 +73,8 @@ def _default_topics() -> HelpBook:
 class HelpScreen(Screen[None]):
     """Rules help, opened on ``topic`` (the first topic if None or unknown).
 
-    ``sides`` are the monument sides of the game in progress: monument topics
-    then show the side in play first.
+    ``context`` is what the game in progress tells its help (see
+    :class:`tui.play.HelpBook`), so that topics show what is in play first.
     """
 
     CSS_PATH = style_path("help.tcss")
@@ -95,13 +95,13 @@ class HelpScreen(Screen[None]):
     ]
 
     def __init__(
-        self, topic: str | None = None, sides: Any = None, topics: HelpBook | None = None
+        self, topic: str | None = None, context: Any = None, topics: HelpBook | None = None
     ) -> None:
         super().__init__()
         if topics is None:
             topics = _default_topics()
         self.topics = topics
-        self.sides = sides
+        self.context = context
         # An unknown topic (a caller out of step with the topic list) must not
         # cost the player their help: show the first topic instead.
         ids = topics.TOPIC_IDS
@@ -132,7 +132,7 @@ class HelpScreen(Screen[None]):
                 yield HelpTopics(*self._options(self.topics.TOPIC_IDS), id="help-topics")
             with HelpText(id="help-text"):
                 markdown = Markdown(
-                    self.topics.topic_markdown(self.topic, self.sides), id="help-markdown"
+                    self.topics.topic_markdown(self.topic, self.context), id="help-markdown"
                 )
                 if self.app.has_class("ascii"):
                     markdown.BULLETS = list(ASCII_BULLETS)
@@ -164,7 +164,7 @@ class HelpScreen(Screen[None]):
         search = self.query_one("#help-search", Input)
         search.placeholder = _("/ to search")
         topics = self.query_one("#help-topics", OptionList)
-        found = self.topics.search_topics(search.value, self.sides)
+        found = self.topics.search_topics(search.value, self.context)
         if self.topic not in found:
             # The query was typed in the old language: start the search afresh.
             search.value = ""
@@ -172,7 +172,7 @@ class HelpScreen(Screen[None]):
         topics.set_options(self._options(found))
         topics.highlighted = found.index(self.topic)
         await self.query_one("#help-markdown", Markdown).update(
-            self.topics.topic_markdown(self.topic, self.sides)
+            self.topics.topic_markdown(self.topic, self.context)
         )
         self.refresh_bindings()
 
@@ -196,7 +196,7 @@ class HelpScreen(Screen[None]):
             return
         self.topic = topic
         await self.query_one("#help-markdown", Markdown).update(
-            self.topics.topic_markdown(topic, self.sides)
+            self.topics.topic_markdown(topic, self.context)
         )
         self.query_one("#help-text", VerticalScroll).scroll_home(animate=False)
 
@@ -212,7 +212,7 @@ class HelpScreen(Screen[None]):
 
     @on(Input.Changed, "#help-search")
     async def _search(self, event: Input.Changed) -> None:
-        found = self.topics.search_topics(event.value, self.sides)
+        found = self.topics.search_topics(event.value, self.context)
         topics = self.query_one("#help-topics", OptionList)
         topics.set_options(self._options(found))
         self.query_one("#help-empty", Static).update(

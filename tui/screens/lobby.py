@@ -29,7 +29,7 @@ from match.follow import TablesWatch
 from tui.i18n import N_, _, ngettext, pgettext, tr, tr_error
 from tui.lobby_lists import LobbyLists, Row, Setups, lobby_lists, max_tables
 from tui.paths import style_path
-from tui.screens.lobby_dialogs import ComputerScreen, HostChoice, HostScreen
+from tui.screens.lobby_dialogs import ComputerScreen, HostChoice, HostScreen, playable
 from tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
@@ -69,6 +69,8 @@ class LobbyScreen(Screen[None]):
         self._setups: Setups = {}
         self._lists: LobbyLists | None = None
         self._loaded = 0.0
+        # The game last hosted here: the next table offers it first.
+        self.last_kind: str | None = None
 
     @property
     def imhotep(self) -> Host:
@@ -104,7 +106,8 @@ class LobbyScreen(Screen[None]):
             "#mine": (pgettext("lobby column", "Against"), "", moves, score, last),
             "#tables": (
                 pgettext("lobby column", "Host"),
-                pgettext("lobby column", "Sides"),
+                # TRANSLATORS: a lobby column: how a table is set up (its options).
+                pgettext("lobby column", "Set-up"),
                 pgettext("lobby column", "Starts"),
                 pgettext("lobby column", "Waiting"),
             ),
@@ -349,12 +352,13 @@ class LobbyScreen(Screen[None]):
                 ).format(count=count)
             )
             return
-        self.app.push_screen(HostScreen(), self._host_chosen)
+        self.app.push_screen(HostScreen(self._kind()), self._host_chosen)
 
     def _host_chosen(self, choice: HostChoice | None) -> None:
         if choice is None:
             return
-        from engine.games import DEFAULT_KIND
+        from engine.game import SEATS_OPTION
+        from engine.games import game
         from match import service
         from match.seats import Seat
         from match.store import StoreError
@@ -376,13 +380,18 @@ class LobbyScreen(Screen[None]):
                 self.say(_("A table for yourself? Leave 'For' empty to open it for anyone."))
                 return
         rng = random.SystemRandom()
-        sides = choice.sides
-        # Until someone sits down, the free seat is named as a new game names it.
-        waiting = choice.invite or _("Player {number}").format(number=2)
-        seats = (Seat(name=self.player_name), Seat(name=waiting))
+        self.last_kind = choice.kind
+        options = dict(choice.options)
+        count = options.pop(SEATS_OPTION, "")
+        seat_count = int(count) if count.isdigit() else game(choice.kind).seat_counts[0]
+        # Until someone sits down, a free seat is named as a new game names it
+        # (the first for the player it is kept for).
+        waiting = [_("Player {number}").format(number=n + 1) for n in range(1, seat_count)]
+        if choice.invite and waiting:
+            waiting[0] = choice.invite
+        seats = (Seat(name=self.player_name), *(Seat(name=name) for name in waiting))
         try:
-            # No starter is given: who starts is drawn, under either rules.
-            setup = service.deal(DEFAULT_KIND, {"sides": sides, "rules": choice.rules}, rng=rng)
+            setup = service.deal(choice.kind, options, seats=seat_count, rng=rng)
             match = service.host(
                 store,
                 setup,
@@ -392,6 +401,7 @@ class LobbyScreen(Screen[None]):
                 me=self.imhotep.me,
                 hints=choice.hints,
                 owner_cap=max_tables(),
+                kind=choice.kind,
             )
         except service.TableCapReached as exc:
             # Another terminal of this player opened a table meanwhile: the
@@ -404,17 +414,21 @@ class LobbyScreen(Screen[None]):
         self.imhotep.show_match(match)
 
     def action_computer(self) -> None:
-        self.app.push_screen(ComputerScreen(), self._computer_chosen)
+        self.app.push_screen(ComputerScreen(self._kind()), self._computer_chosen)
+
+    def _kind(self) -> str:
+        """The game the lobby's dialogs offer first: the last one hosted here."""
+        games = playable()
+        return self.last_kind if self.last_kind in games else games[0]
 
     def _computer_chosen(self, level: str | None) -> None:
         if level is None:
             return
-        from engine.games import DEFAULT_KIND
         from match import service
 
         try:
             # Who starts is drawn, as for a table.
-            setup = service.deal(DEFAULT_KIND)
+            setup = service.deal(self._kind())
         except service.Unavailable as exc:
             self.say(_("Cannot open that game: {problem}").format(problem=_why(exc)))
             return
@@ -440,5 +454,10 @@ class Host(Protocol):
     def show_match(self, match: Match) -> object: ...
 
     def start_game(
-        self, setup: Any, names: tuple[str, str], kinds: tuple[str, str] = ..., *, hints: bool = ...
+        self,
+        setup: Any,
+        names: tuple[str, ...],
+        kinds: tuple[str, ...] | None = ...,
+        *,
+        hints: bool = ...,
     ) -> object: ...

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Mapping
+from dataclasses import dataclass, field
 from typing import ClassVar
 
 from rich.text import Text
@@ -13,70 +14,86 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import ModalScreen
 from textual.widgets import Button, Input, Label, Select, Static
 
-from tui.i18n import N_, _, pgettext
+from tui.i18n import N_, _, pgettext, tr
+from tui.kinds import kind_word
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
 
-SIDES_CHOICES = (
-    (N_("All A sides (first game)"), "AAAA"),
-    (N_("All B sides"), "BBBB"),
-    (N_("A random mix"), "random"),
-)
-LEVELS = (
-    (N_("Easy"), "easy"),
-    (N_("Medium"), "medium"),
-    (N_("Tough"), "tough"),
-    (N_("Hard"), "hard"),
-)
+# The words for a computer level in a menu; a level of a game not listed
+# here is shown in the words of a seat's kind (tui.kinds).
+_LEVEL_TITLES = {
+    "random": N_("Random"),
+    "easy": N_("Easy"),
+    "medium": N_("Medium"),
+    "tough": N_("Tough"),
+    "hard": N_("Hard"),
+}
 
 
-def _rules_choices() -> tuple[tuple[str, str], ...]:
+def level_title(level: str) -> str:
+    words = _LEVEL_TITLES.get(level)
+    return _(words) if words is not None else kind_word(level)
+
+
+def playable() -> tuple[str, ...]:
+    """The games this version has screens for, the default game first."""
     from engine.games import DEFAULT_KIND
-    from tui.games import screens
+    from tui.games import GAMES
 
-    game = screens(DEFAULT_KIND)
-    return () if game is None else game.RULES_CHOICES
+    kinds = [kind for kind, entry in GAMES.items() if entry.module is not None]
+    return tuple(sorted(kinds, key=lambda kind: kind != DEFAULT_KIND))
 
 
 @dataclass(frozen=True)
 class HostChoice:
     invite: str | None  # a player's name, or None for anyone
-    sides: str  # "AAAA", "BBBB" or "random"
-    rules: str = "classic"  # one of the game's RULES_CHOICES
-    hints: bool = False  # a rule of the table: the other player is told of each hint
+    kind: str  # the game
+    # The table's options as the game names them (engine.game.TableOption),
+    # the seat count among them for a game of several.
+    options: Mapping[str, str] = field(default_factory=dict)
+    hints: bool = False  # a rule of the table: the other players are told of each hint
 
 
 class HostScreen(ModalScreen[HostChoice | None]):
-    """Open a table: for anyone, or kept for one player by name."""
+    """Open a table: for anyone, or kept for one player by name. The game's
+    options are its own (the contract's table options), one menu each."""
 
     CSS_PATH = style_path("lobby.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", N_("Cancel"))]
 
+    def __init__(self, kind: str | None = None) -> None:
+        super().__init__()
+        games = playable()
+        self.kind = kind if kind in games else games[0]
+        self.chosen: dict[str, str] = {}
+
     def compose(self) -> ComposeResult:
+        from tui.games import title
+
+        games = playable()
         with Vertical(classes="dialog"):
             yield Static(_("Host a table"), classes="dialog-title")
             with Horizontal(classes="row"):
                 # TRANSLATORS: the table is kept "for" the player named here.
                 yield Label(pgettext("table for", "For"), classes="label")
                 yield Input(
-                    placeholder=_("anyone (or a player's name)"), id="invite", max_length=24
+                    placeholder=_("anyone (or a player's name)"),
+                    id="invite",
+                    max_length=24,
+                    compact=True,
                 )
-            with Horizontal(classes="row"):
-                yield Label(_("Sides"), classes="label")
-                yield Select(
-                    [(_(words), value) for words, value in SIDES_CHOICES],
-                    value="AAAA",
-                    allow_blank=False,
-                    id="sides",
-                )
-            with Horizontal(classes="row"):
-                yield Label(_("Rules"), classes="label")
-                yield Select(
-                    [(_(words), value) for words, value in _rules_choices()],
-                    value="classic",
-                    allow_blank=False,
-                    id="rules",
-                )
+            if len(games) > 1:
+                with Horizontal(classes="row"):
+                    yield Label(_("Game"), classes="label")
+                    yield Select(
+                        [(title(kind), kind) for kind in games],
+                        value=self.kind,
+                        allow_blank=False,
+                        id="game",
+                        compact=True,
+                    )
+            with Vertical(id="options"):
+                yield from self._option_rows()
             with Horizontal(classes="row"):
                 yield Label(_("Hints"), classes="label")
                 yield Select(
@@ -84,6 +101,7 @@ class HostScreen(ModalScreen[HostChoice | None]):
                     value="off",
                     allow_blank=False,
                     id="hints",
+                    compact=True,
                 )
             yield Static("", id="problem")
             with Horizontal(classes="buttons"):
@@ -91,17 +109,70 @@ class HostScreen(ModalScreen[HostChoice | None]):
                 yield Button(_("Back"), id="back", compact=True)
         yield KeyBar()
 
+    def _option_rows(self) -> list[Horizontal]:
+        from engine.games import game
+
+        rules = game(self.kind)
+        seats_word = self._seats()
+        seats = int(seats_word) if seats_word.isdigit() else rules.seat_counts[0]
+        rows = []
+        for option in rules.table_options:
+            values = option.values_for(seats)
+            value = self.chosen.get(option.name, option.default)
+            menu = Select(
+                [(tr(option.word(v) or v), v) for v in values],
+                value=value if value in values else option.default,
+                allow_blank=False,
+                id=option.name,
+                compact=True,
+            )
+            rows.append(Horizontal(Label(tr(option.label), classes="label"), menu, classes="row"))
+        return rows
+
     def on_mount(self) -> None:
         self.query_one("#invite", Input).focus()
+
+    async def on_select_changed(self, event: Select.Changed) -> None:
+        from engine.game import SEATS_OPTION
+
+        select = event.select
+        if select.id == "game" and event.value != self.kind:
+            self.kind = str(event.value)
+            self.chosen = {}
+        elif select.id == SEATS_OPTION and str(event.value) != self._seats():
+            self.chosen = {**self._options(), SEATS_OPTION: str(event.value)}
+        else:
+            return  # a menu just mounted says its value too: nothing changed
+        # Another game, or another seat count: the menus are the game's again
+        # (a seat-numbered option offers only the seats there are).
+        options = self.query_one("#options", Vertical)
+        await options.remove_children()
+        await options.mount_all(self._option_rows())
+
+    def _seats(self) -> str:
+        """The seat count the menus were made for, as the option words it."""
+        from engine.game import SEATS_OPTION
+        from engine.games import game
+
+        rules = game(self.kind)
+        return self.chosen.get(SEATS_OPTION, str(rules.seat_counts[0]))
+
+    def _options(self) -> dict[str, str]:
+        from engine.games import game
+
+        chosen = {}
+        for option in game(self.kind).table_options:
+            menus = self.query(f"#{option.name}").results(Select)
+            for menu in menus:
+                chosen[option.name] = str(menu.value)
+        return chosen
 
     @on(Input.Submitted)
     @on(Button.Pressed, "#open")
     def _open(self) -> None:
         invite = self.query_one("#invite", Input).value.strip() or None
-        sides = str(self.query_one("#sides", Select).value)
-        rules = "online" if self.query_one("#rules", Select).value == "online" else "classic"
         hints = self.query_one("#hints", Select).value == "on"
-        self.dismiss(HostChoice(invite, sides, rules, hints))
+        self.dismiss(HostChoice(invite, self.kind, self._options(), hints))
 
     @on(Button.Pressed, "#back")
     def _back(self) -> None:
@@ -112,19 +183,26 @@ class HostScreen(ModalScreen[HostChoice | None]):
 
 
 class ComputerScreen(ModalScreen[str | None]):
-    """Pick the computer's level."""
+    """Pick the computer's level, among those the game's computer players have."""
 
     CSS_PATH = style_path("lobby.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", N_("Cancel"))]
 
+    def __init__(self, kind: str) -> None:
+        super().__init__()
+        self.kind = kind
+
     def compose(self) -> ComposeResult:
+        from ai.players import default_level, levels
+
+        offered = tuple(level for level in levels(self.kind) if level != "random")
         with Vertical(classes="dialog"):
             yield Static(_("Play the computer"), classes="dialog-title")
             with Horizontal(classes="row"):
                 yield Label(_("Level"), classes="label")
                 yield Select(
-                    [(_(words), value) for words, value in LEVELS],
-                    value="medium",
+                    [(level_title(level), level) for level in offered],
+                    value=default_level(self.kind) or offered[0],
                     allow_blank=False,
                     id="level",
                 )

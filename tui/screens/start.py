@@ -47,7 +47,9 @@ class StartScreen(Screen[None]):
         # The screen's own alignment centres the menu: no container is needed for it.
         with Vertical(id="menu"):
             yield Static(title_art(), id="title")
-            yield Static(_("Build monuments on the Nile, two players, one harbor."), id="tagline")
+            yield Static(
+                _("Build on the Nile: the games of Imhotep, in the terminal."), id="tagline"
+            )
             options = [
                 Option(_("New game"), id="new"),
                 Option(_("Load a saved game"), id="load"),

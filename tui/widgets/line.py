@@ -55,7 +55,7 @@ class Line(StripView):
         wrapped = list(text.wrap(self.app.console, width))
         if height < 1 or len(wrapped) <= height or text.spans:
             return wrapped
-        # Too long for the line (a long unload told in full): end on a whole
+        # Too long for the line (a long turn told in full): end on a whole
         # word with a mark that more was said, rather than losing the last
         # line unseen. The log (g) keeps the whole sentence.
         more = "..." if getattr(self.screen, "ascii", False) else "…"

@@ -14,7 +14,7 @@ MORE = " ... (g)"  # plain ASCII: the log is drawn the same in ASCII mode
 
 
 class ActionLog(StripView):
-    """The log under the harbor.
+    """The log under the board.
 
     Its top rule gives way (the class ``-full``) when the newest entry needs
     that row too, so that an entry is cut short only when the whole log cannot
@@ -54,7 +54,7 @@ class ActionLog(StripView):
         if not entries:
             return [Text(_("No moves yet."), style="dim")]
         # Whole entries only, newest last: a line torn from the middle of an
-        # older entry ("token.") says nothing about who did what.
+        # older entry ("twice.") says nothing about who did what.
         lines: list[Text] = []
         for index in range(len(entries) - 1, -1, -1):
             wrapped = self._wrap(entries[index], width)

@@ -3,8 +3,8 @@
 Textual converts what ``render()`` returns through its content pipeline on
 every repaint. For the board, with many short styled spans, that conversion
 cost more than the rest of a key press put together. These widgets use the
-line API instead. ``lines()`` assembles the widget from parts (a monument, a
-cell, a boat), each asked for with ``part(key, draw)``: a part is drawn as Rich
+line API instead. ``lines()`` assembles the widget from parts (a board's
+site, a cell, a piece), each asked for with ``part(key, draw)``: a part is drawn as Rich
 text and turned into strips only when its key is new, and the key changes
 whenever the part's look does. So a move that changes one cell redraws one
 cell, and a widget whose lines all stay the same is not repainted at all.

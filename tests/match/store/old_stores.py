@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from engine.duel import GameState, Setup, current_player, legal_actions
+from engine.duel.game import DUEL
 from match.match import Match, encode_setup, summary_of
 from match.seats import Seat
 from match.store import APPLICATION_ID
@@ -181,7 +182,7 @@ def build(path: Path, version: int) -> dict[str, OldGame]:
     ) in kinds.items():
         line, states = _play(seed, plies)
         cursor = len(line) - undone
-        standing = summary_of(states[cursor])
+        standing = summary_of(states[cursor], DUEL)
         revision = 7 * seed if version >= 2 else 0
         columns = "code, setup, status, cursor, to_move, score0, score1, created_at, updated_at"
         values: tuple[object, ...] = (

@@ -143,7 +143,7 @@ def test_a_game_with_a_time_no_clock_shows_is_damaged(
         ("UPDATE games SET status = ?", "won", "unknown status"),
         ("UPDATE games SET invited = ?", b"\x01", "games.invited"),
         ("UPDATE seats SET name = ?", b"\xff\x00", "seat has no name"),
-        ("UPDATE seats SET kind = ?", "wizard", "seats.kind"),
+        ("UPDATE seats SET kind = ?", "Wizard!", "seats.kind"),
         ("UPDATE seats SET owner = ?", "k" * 5000, "seats.owner"),
         ("UPDATE seats SET seen_at = ?", float("inf"), "seats.seen_at"),
         ("UPDATE seats SET session = ?", b"\xff", "seats.session"),
@@ -262,3 +262,17 @@ def test_a_megabyte_of_name_is_shown_as_a_name(path: Path) -> None:
     (summary,) = store.games()
     assert summary.seats[1].name == "N" * 24
     assert store.game(game).seats[1].name == "N" * 24
+
+
+def test_a_level_the_game_does_not_have_is_refused_when_the_game_is_opened(path: Path) -> None:
+    # The store keeps any level's word (each game has its own levels); the
+    # match refuses one its game's computer players lack.
+    from match.match import Match
+
+    store = Store.open(path)
+    game_id = store.create_game(
+        b'{"seed":1}', (Seat(name="Ann", owner=ANN), Seat(name="Bot", kind="wizard")), kind="duel"
+    )
+    assert store.game(game_id).seats[1].kind == "wizard"
+    with pytest.raises(StoreError, match="unknown computer level 'wizard'"):
+        Match.open(store, game_id, me=ANN)

@@ -72,8 +72,8 @@ def _version_1_store(path: Path, games: int = 3, *, journal: str = "wal") -> lis
             (
                 encode_setup(match.history.setup).decode(),
                 cursor,
-                summary_of(match.state).to_move,
-                *summary_of(match.state).scores,
+                summary_of(match.state, match.rules).to_move,
+                *summary_of(match.state, match.rules).scores,
             ),
         ).fetchone()[0]
         for seat, name in enumerate(("Ann", "Bob")):

@@ -147,7 +147,7 @@ def test_several_writers_never_break_a_game(
                     action,
                     current_player(before),
                     revision=view.revision,
-                    summary=summary_of(after),
+                    summary=summary_of(after, DUEL),
                     over=after.over,
                 )
                 assert kept[:cursor] == view.line  # it extends what its writer saw
@@ -161,7 +161,7 @@ def test_several_writers_never_break_a_game(
                     view.cursor,
                     to,
                     revision=view.revision,
-                    summary=summary_of(_position(setup, seen[:to])),
+                    summary=summary_of(_position(setup, seen[:to]), DUEL),
                 )
                 assert (kept, cursor) == (seen, view.cursor)
                 cursor = to

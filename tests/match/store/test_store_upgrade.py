@@ -11,7 +11,8 @@ from pathlib import Path
 import pytest
 from old_stores import ANN, BOB, OldGame, build
 
-from engine.duel import current_player, legal_actions
+from engine.duel import Setup, current_player, legal_actions
+from engine.duel.game import DUEL
 from match.match import Match
 from match.store import SCHEMA_VERSION, Presence, StaleWrite, Standing, Store
 
@@ -140,3 +141,36 @@ def test_two_processes_bring_a_version_3_store_up_to_date_at_once(tmp_path: Path
                 _check_as_kept(store, old)
     first.close()
     second.close()
+
+
+@pytest.mark.parametrize("version", VERSIONS)
+@pytest.mark.parametrize("tied", [False, True])
+def test_upgrading_keeps_who_won_each_finished_game(
+    tmp_path: Path, version: int, tied: bool
+) -> None:
+    path = tmp_path / "games.sqlite3"
+    held = build(path, version)
+    finished = held["finished"]
+    state = DUEL.load_record(DUEL.encode_record(Setup(seed=1), []))[1][0]
+    for text in finished.line:
+        state = DUEL.apply(state, DUEL.parse_action(text))
+    result = DUEL.result(state, ("a", "b"))
+    assert result is not None
+    expected = result.winners
+    if tied:
+        # Equal totals, as the file holds them: the Duel's tie rule (the
+        # player who did not start wins) decides, read from the set-up.
+        db = sqlite3.connect(path)
+        columns = ("score0 = 5, score1 = 5",) if version < 5 else ()
+        for set_scores in columns:
+            db.execute(f"UPDATE games SET {set_scores} WHERE id = ?", (finished.id,))
+        db.commit()
+        db.close()
+        expected = (1 - Setup(seed=1).starter,)
+    with Store.open(path) as store:
+        # Before the first write the file is read as it is: who won is unknown.
+        (listed,) = store.games(statuses=("over",))
+        assert listed.winners == ()
+        store.name_player(ANN, "ann")  # the first write brings the file up to date
+        (listed,) = store.games(statuses=("over",))
+        assert listed.winners == expected

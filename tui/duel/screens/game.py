@@ -309,7 +309,7 @@ class GameScreen(MatchEvents):
                     name,
                     self.history,
                     names=self.names,
-                    players=self.kinds,  # type: ignore[arg-type]
+                    players=self.kinds,
                     ascii=self.ascii,
                     replace=name == replacing,
                 )

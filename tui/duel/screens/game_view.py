@@ -249,8 +249,9 @@ class GameView(Screen[None]):
     @property
     def previews_wanted(self) -> bool:
         """Whether an unload is shown before it is made (a setting, on by default)."""
-        settings = getattr(self.app, "settings", None)
-        return bool(getattr(settings, "preview_unloads", True))
+        from tui.duel.settings import previews_wanted
+
+        return previews_wanted(getattr(self.app, "settings", None))
 
     @property
     def preview(self) -> UnloadPreview | None:

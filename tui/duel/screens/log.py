@@ -17,7 +17,7 @@ from textual.containers import Horizontal, Vertical
 from textual.screen import Screen
 from textual.widgets import DataTable, Static
 
-from engine.duel import GameRecord, GameState, describe, score
+from engine.duel import GameState, describe, score
 from match import saves
 from match.history import History
 from tui.duel.widgets.harbor import Harbor
@@ -124,10 +124,7 @@ class LogScreen(Screen[None]):
             if not answer:
                 return
             try:
-                path = saves.export_record(
-                    Path(answer).expanduser(),
-                    GameRecord(setup=self.history.setup, actions=self.history.notation),
-                )
+                path = saves.export_record(Path(answer).expanduser(), self.history)
             except saves.StorageError as exc:
                 self.notify(tr_error(exc), severity="error", timeout=8, markup=False)
             else:

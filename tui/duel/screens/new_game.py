@@ -5,8 +5,9 @@ Every field has a default, so Enter starts a game at once.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
-from typing import ClassVar, Literal, cast, get_args
+from typing import ClassVar
 
 from rich.text import Text
 from textual import on
@@ -142,33 +143,43 @@ class GameOptions:
 
     @classmethod
     def from_form(cls, form: GameForm) -> GameOptions:
-        """The options a remembered form stands for (without a seed: each game gets its own)."""
-        # The settings file is text from disk: its names go into the form cleaned.
+        """The options a remembered form stands for (without a seed: each game gets its own).
+
+        The settings file is text from disk: a form of another game, or of
+        values the Duel does not offer, gives the defaults for those.
+        """
+        if form.kind not in ("", "duel") or len(form.names) != 2 or len(form.kinds) != 2:
+            return cls()
         names = (clean_text(form.names[0], NAME_LENGTH), clean_text(form.names[1], NAME_LENGTH))
+        options = form.options
+        sides = options.get("sides", "AAAA")
+        starter = options.get("starter", "0")
+        rules = options.get("rules", "classic")
         return cls(
             names=names,
-            kinds=form.kinds,
-            sides=form.sides,
-            starter=form.starter,
-            rules=form.rules,
+            kinds=(form.kinds[0], form.kinds[1]),
+            sides=sides if re.fullmatch("[AB]{4}", sides) else "AAAA",
+            starter=None if starter == "random" else 1 if starter == "1" else 0,
+            rules="online" if rules == "online" else "classic",
             hints=form.hints,
         )
 
     def form(self) -> GameForm:
         """What of these options the next game's form starts from."""
-        starter: Literal[0, 1] | None = None if self.starter is None else 1 if self.starter else 0
+        starter = "random" if self.starter is None else "1" if self.starter else "0"
         return GameForm(
+            kind="duel",
             names=(self.names[0][:NAME_LENGTH], self.names[1][:NAME_LENGTH]),
             kinds=(_seat_kind(self.kinds[0]), _seat_kind(self.kinds[1])),
-            sides=self.sides,
-            starter=starter,
-            rules=self.rules,
+            options={"sides": self.sides, "starter": starter, "rules": self.rules},
             hints=self.hints,
         )
 
 
 def _seat_kind(kind: str) -> SeatKind:
-    return cast(SeatKind, kind) if kind in get_args(SeatKind) else "human"
+    from ai.players import levels
+
+    return kind if kind in levels("duel") else "human"
 
 
 def default_name(who: int) -> str:
