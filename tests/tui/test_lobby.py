@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, Input
+from textual.widgets import Button, DataTable, Input
 
 from engine.duel import Setup, legal_actions
 from match.match import Match
@@ -335,3 +335,33 @@ def test_listing_again_reads_no_set_up_it_has_read(
         assert len(first.tables) == 2 and len(read) == 2
         again = lobby_lists(store, ALICE, now, setups=setups)
         assert again.tables == first.tables and len(read) == 2
+
+
+async def test_q_on_the_game_over_dialog_goes_back_to_the_lobby(store_path: Path) -> None:
+    # Over SSH the app is the session: a q that quit the app ended it.
+    from tui.duel.screens.game_over import GameOverScreen
+
+    bob = _table(Store.open(store_path), BOB, "bob", seed=11)
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # join bob's table
+        await pilot.pause()
+        game = app.game_screen
+        assert game is not None and game.match.game_id == bob.game_id
+        while not game.match.over(game.match.state):
+            if game.match.to_move in game.match.here:
+                assert game.match.play(legal_actions(game.match.state)[0]) is None
+            else:
+                bob.poll()
+                assert bob.play(legal_actions(bob.state)[0]) is None
+                game.match.poll()
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert str(app.screen.query_one("#quit", Button).label) == "Lobby"
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.is_running
+        assert isinstance(app.screen, LobbyScreen)
+    bob.close()
