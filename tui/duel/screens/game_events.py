@@ -103,6 +103,10 @@ class MatchEvents(GameView):
             answered,
         )
 
+    def leave(self) -> None:
+        """Leave the game: the game screen decides where to (see GameScreen.leave)."""
+        raise NotImplementedError
+
     def _game_over(self) -> None:
         from tui.duel.screens.game_over import GameOverScreen, LobbyGameOverScreen
 
@@ -125,4 +129,4 @@ class MatchEvents(GameView):
         if choice == "new":
             await self.app.run_action("new_game")
         elif choice == "quit":
-            self.action_leave()
+            self.leave()
