@@ -46,7 +46,7 @@ from tui import files, i18n
 from tui.app import ImhotepApp
 from tui.duel.glyphs import UNICODE
 from tui.duel.help.topics import TOPIC_IDS
-from tui.duel.keys import BOAT_KEYS, keys_for
+from tui.duel.keys import boat_keys, keys_for
 from tui.duel.screens.game import GameScreen, cut_at_word
 from tui.duel.screens.game_over import GameOverScreen
 from tui.duel.screens.new_game import PLAYER_KINDS, NewGameScreen
@@ -262,8 +262,8 @@ async def test_the_game_screen_reads_whole_in_every_state(language: str) -> None
         state = app.screen.state  # type: ignore[attr-defined]
         for action in legal_actions(state):
             if isinstance(action, Unload):
-                await tour.press(BOAT_KEYS[action.boat])
-                await tour.look(f"the unload of boat {BOAT_KEYS[action.boat]} on show")
+                await tour.press(*boat_keys(action.boat))
+                await tour.look(f"the unload of boat {action.boat} on show")
                 await tour.press("escape")
                 await tour.look("an unload cancelled")
         await tour.press("i")
@@ -284,8 +284,8 @@ async def test_the_game_screen_reads_whole_in_every_state(language: str) -> None
                     continue
                 await _show(tour, history)
                 for action in unloads:
-                    key = BOAT_KEYS[action.boat]
-                    await tour.press(key)
+                    key = "".join(boat_keys(action.boat))
+                    await tour.press(*key)
                     await tour.look(f"game {seed}, move {ply}: the unload of boat {key} on show")
                     await tour.press("escape")
 
@@ -295,9 +295,9 @@ async def test_the_game_screen_reads_whole_in_every_state(language: str) -> None
             state = app.screen.state  # type: ignore[attr-defined]
             slots = [a for a in legal_actions(state) if isinstance(a, Take | Swap)]
             if slots:
-                boat = BOAT_KEYS[slots[0].boat]
+                boat = boat_keys(slots[0].boat)
                 first = slots[0].slot if isinstance(slots[0], Take) else slots[0].first
-                await tour.press(boat)
+                await tour.press(*boat)
                 await tour.look(f"step {step}, boat {boat} chosen")
                 await tour.press(str(first + 1))
                 await tour.look(f"step {step}, slot {first + 1} chosen")
@@ -315,8 +315,8 @@ async def test_the_game_screen_reads_whole_in_every_state(language: str) -> None
             state = app.screen.state  # type: ignore[attr-defined]
             for action in legal_actions(state):
                 if isinstance(action, Unload):
-                    await tour.press(BOAT_KEYS[action.boat])
-                    await tour.look(f"online rules, {name}: unload {BOAT_KEYS[action.boat]}")
+                    await tour.press(*boat_keys(action.boat))
+                    await tour.look(f"online rules, {name}: unload boat {action.boat}")
                     await tour.press("escape")
 
         await _show(tour, _found(90, lambda s: s.turn == 0), kinds=("medium", "human"))

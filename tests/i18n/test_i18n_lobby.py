@@ -205,8 +205,8 @@ def test_keys_that_hold_a_value_are_worded_in_the_language(language: str) -> Non
     }
     cell = key_description(screen, by_action["digit(7)"])
     assert cell == i18n._("Cell {number}").format(number=7) != "Cell 7"
-    boat = key_description(screen, by_action["boat(3)"])
-    assert boat == i18n._("Boat {boat}").format(boat="C1") != "Boat C1"
+    boat = key_description(screen, by_action["line('c')"])
+    assert boat == i18n._("Boat {boat}").format(boat="C1-C3") != "Boat C1-C3"
     take = key_description(screen, by_action["play('AT')"])
     assert take == i18n.tr(TOKEN_NAMES["AT"]) != str(TOKEN_NAMES["AT"])
     # Any other key keeps its marked description.
@@ -225,7 +225,7 @@ async def test_the_keys_panel_lists_the_game_keys_in_german() -> None:
         panel = app.screen.query_one(KeysPanel)
         text = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
         panel_text = "\n".join(line[-panel.size.width :] for line in text.splitlines())
-        for words in ("Feld 1", "Feld 9", "Boot R1", "Boot C3", "Nimm 1 Plättchen", "Zurück"):
+        for words in ("Feld 1", "Feld 9", "Boot R1-R3", "Boot C1-C3", "Nimm 1 Plättchen", "Zurück"):
             assert words in panel_text, words
         # No key of the game's, nor Textual's screen keys, described in English.
         english = {

@@ -229,7 +229,7 @@ async def test_game_log_steps_through_history_without_changing_the_game() -> Non
     async with app.run_test(size=(100, 30)) as pilot:
         app.start_game(Setup(seed=2), NAMES)
         await pilot.pause()
-        await pilot.press("1", "2", "a", "a")  # the unload is shown, then made
+        await pilot.press("1", "2", "r", "1", "r", "1")  # the unload is shown, then made
         game = app.game_screen
         assert game is not None
         current = encode_state(game.state)

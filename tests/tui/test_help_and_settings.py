@@ -48,7 +48,7 @@ async def test_help_opens_at_what_is_focused() -> None:
         await pilot.pause()
         assert await _help_topic_after(app, pilot) == "place"  # cursor on the centre cell
         assert await _help_topic_after(app, pilot, "up", "up", "up") == "unload"  # a boat
-        await pilot.press("b")  # unloading an empty line is illegal
+        await pilot.press("r", "2")  # unloading an empty line is illegal
         assert await _help_topic_after(app, pilot) == "unload"
         game = _game(app)
         await _click_monument(pilot, game.query_one("#player-0", PlayerPanel), "temple")
@@ -142,7 +142,7 @@ async def test_undo_redo_keys_and_the_safe_limit() -> None:
         await pilot.press("y", "y")
         assert game.state.grid[:2] == (0, 1)
         # Unloading (shown, then confirmed) refills the boat: a hidden token shows.
-        await pilot.press("a", "enter")
+        await pilot.press("r", "1", "enter")
         unloaded = encode_state(game.state)
         assert game.check_action("undo", ()) is None  # shown dimmed in the footer
         await pilot.press("z")
@@ -203,11 +203,11 @@ async def test_names_with_brackets_are_shown_as_written() -> None:
         app.start_game(Setup(seed=2), names)
         await pilot.pause()
         game = _game(app)
-        await pilot.press("1", "2", "a")
+        await pilot.press("1", "2", "r", "1")
         # The unload's preview names both players, as written.
         said = game.query_one("#message", Line).plain
         assert said.startswith(f"{names[0]} takes") and f"; {names[1]} takes" in said
-        await pilot.press("a")
+        await pilot.press("r", "1")
         assert names[1] in str(game.query_one("#prompt").text)
         await pilot.press("g")  # the log screen shows names in a table
         await pilot.pause()

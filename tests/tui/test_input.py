@@ -35,6 +35,7 @@ from tui.duel.input import (
     Digit,
     Enter,
     Input,
+    LineKey,
     Move,
     PassKey,
     Said,
@@ -56,7 +57,8 @@ KEYS: tuple[Input, ...] = (
     Move(0, 1),
     Enter(),
     *(Digit(n) for n in range(1, 10)),
-    *(BoatKey(b) for b in range(6)),
+    LineKey("r"),
+    LineKey("c"),
     *(TokenKey(token) for token in TOKEN_KEYS.values()),
     StopKey(),
     PassKey(),
@@ -253,3 +255,27 @@ def test_the_help_topic_follows_the_token_then_the_cursor() -> None:
     taking = _take_step()
     assert taking.pending is not None and taking.pending.token == TAKE
     assert help_topic(taking, Selection()) == help_topic(taking, on_slot)
+
+
+def test_a_boat_is_typed_by_its_name() -> None:
+    # c then 3 is C3, the boat a player reads (with keys a-f, c was R3).
+    state = next(s for s in POSITIONS if any(a in UNLOADS for a in legal_actions(s)))
+    for boat, name in enumerate(("r1", "r2", "r3", "c1", "c2", "c3")):
+        first = decide(state, Selection(), LineKey(name[0]))
+        assert first.action is None and first.selection.line == name[0]
+        second = decide(state, first.selection, Digit(int(name[1])))
+        assert second.action == UNLOADS[boat]
+        assert second.selection.line is None
+
+
+def test_a_line_key_then_anything_else_leaves_no_boat_half_chosen() -> None:
+    state = POSITIONS[0]
+    typed = decide(state, Selection(), LineKey("r")).selection
+    wrong = decide(state, typed, Digit(5))
+    assert wrong.action is None and wrong.said is not None and wrong.said.error
+    assert wrong.selection.line is None
+    cleared = decide(state, typed, Back())
+    assert cleared.action is None and cleared.selection == Selection()
+    # Another key does what it does, with the r dropped.
+    moved = decide(state, typed, Move(1, 0))
+    assert moved.selection == decide(state, Selection(), Move(1, 0)).selection

@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import DataTable, Input
+from textual.widgets import Button, DataTable, Input
 
 from engine.duel import Setup, legal_actions
 from match.match import Match
@@ -377,3 +377,61 @@ async def test_the_host_dialog_is_built_from_the_games_options(
                 options={"seats": "4", "starter": "random", "variant": "yes"},
             )
         ]
+
+
+async def test_q_on_the_game_over_dialog_goes_back_to_the_lobby(store_path: Path) -> None:
+    # Over SSH the app is the session: a q that quit the app ended it.
+    from tui.duel.screens.game_over import GameOverScreen
+
+    bob = _table(Store.open(store_path), BOB, "bob", seed=11)
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")  # join bob's table
+        await pilot.pause()
+        game = app.game_screen
+        assert game is not None and game.match.game_id == bob.game_id
+        while not game.match.over(game.match.state):
+            if game.match.to_move in game.match.here:
+                assert game.match.play(legal_actions(game.match.state)[0]) is None
+            else:
+                bob.poll()
+                assert bob.play(legal_actions(bob.state)[0]) is None
+                game.match.poll()
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        assert str(app.screen.query_one("#quit", Button).label) == "Lobby"
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.is_running
+        assert isinstance(app.screen, LobbyScreen)
+    bob.close()
+
+
+async def test_the_arrows_walk_through_every_list(store_path: Path) -> None:
+    with Store.open(store_path) as store:
+        mine = _game(store, ALICE, BOB, ("alice", "bob"), seed=1)
+        tables = [_table(store, BOB, "bob", seed=2), _table(store, CAROL, "carol", seed=3)]
+        watched = _game(store, BOB, CAROL, ("bob", "carol"), seed=4)
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        lobby = app.screen
+        assert "tab Lists" in str(lobby.query_one(KeyBar).render())
+        seen = []
+        for _ in range(6):
+            focused = app.focused
+            assert isinstance(focused, DataTable)
+            seen.append((focused.id, focused.cursor_row))
+            await pilot.press("down")
+            await pilot.pause()
+        assert seen[:4] == [("mine", 0), ("tables", 0), ("tables", 1), ("playing", 0)]
+        assert seen[4:] == [("playing", 0), ("playing", 0)]  # the last row stays put
+        for _ in range(3):
+            await pilot.press("up")
+            await pilot.pause()
+        assert (app.focused.id, app.focused.cursor_row) == ("mine", 0)  # type: ignore[union-attr]
+        await pilot.press("up")
+        assert (app.focused.id, app.focused.cursor_row) == ("mine", 0)  # type: ignore[union-attr]
+    assert mine and watched and all(t.code for t in tables)

@@ -111,7 +111,7 @@ async def test_illegal_choice_shows_reason_and_changes_nothing() -> None:
         await pilot.press("5")  # occupied now
         assert encode_state(screen.state) == before
         assert "already holds a meeple" in message(screen)
-        await pilot.press("a")  # no meeples in that line yet
+        await pilot.press("r", "1")  # no meeples in that line yet
         assert encode_state(screen.state) == before
         assert "at least two" in message(screen)
         await pilot.press("t")  # holds no token
@@ -403,7 +403,7 @@ def test_key_hint_names_only_the_tokens_that_can_be_played_now() -> None:
 
     state = Setup(seed=5).start()
     legal = legal_actions(state)
-    assert GameScreen._key_hint(state, legal) == " [1-9 a-f]"
+    assert GameScreen._key_hint(state, legal) == " [1-9 r/c1-3]"
     # Play on until someone may play a token, then the hint offers its key.
     rng = random.Random(2)
     while not any(isinstance(action, Play) for action in legal):
@@ -411,7 +411,7 @@ def test_key_hint_names_only_the_tokens_that_can_be_played_now() -> None:
         legal = legal_actions(state)
     playable = sorted(KEY_OF_TOKEN[a.token] for a in legal if isinstance(a, Play))
     hint = GameScreen._key_hint(state, legal)
-    assert hint.startswith(" [1-9 a-f ") and sorted(hint[10:-1].split()) == playable
+    assert hint.startswith(" [1-9 r/c1-3 ") and sorted(hint[13:-1].split()) == playable
 
 
 @pytest.mark.parametrize("ascii_mode", [False, True])

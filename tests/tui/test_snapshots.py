@@ -49,7 +49,7 @@ def test_game_screen_100x30(snap_compare) -> None:  # type: ignore[no-untyped-de
 
 async def _preview_an_unload(pilot: Pilot[None]) -> None:
     await _open_mid_game(pilot)
-    await pilot.press("7", "c")  # Bob's meeple on cell 7, then Ann looks at unloading R3
+    await pilot.press("7", "r", "3")  # Bob's meeple on cell 7, then Ann looks at unloading R3
     await pilot.pause()
 
 

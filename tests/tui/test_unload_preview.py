@@ -9,7 +9,7 @@ from tui_support import NAMES, history_of, open_game, walk_until
 from engine.duel import GameState, Play, Setup, Unload, encode_state, legal_actions, preview_unload
 from tui import files
 from tui.app import ImhotepApp
-from tui.duel.keys import BOAT_KEYS
+from tui.duel.keys import boat_keys
 from tui.duel.screens.game import GameScreen
 from tui.duel.settings import previews_wanted, toggle_previews
 from tui.duel.widgets.harbor import Harbor
@@ -40,10 +40,10 @@ async def test_a_boat_key_shows_the_unload_and_the_same_key_makes_it() -> None:
         screen = await _two_boats_ready(app, pilot)
         before = encode_state(screen.state)
         expected = preview_unload(screen.state, 0)
-        await pilot.press("a")
+        await pilot.press("r", "1")
         assert encode_state(screen.state) == before
         assert screen.preview == expected
-        assert "unload R1? Enter or a confirms, Esc cancels" in _prompt(screen)
+        assert "unload R1, the row 1 boat? Enter or r1 confirms, Esc cancels" in _prompt(screen)
         said = _said(screen)
         total = expected.before[1].total
         assert "Ann takes" in said and "Bob takes" in said and f"({total} " in said
@@ -53,7 +53,7 @@ async def test_a_boat_key_shows_the_unload_and_the_same_key_makes_it() -> None:
         text = "\n".join(strip.text for strip in harbor.lines(harbor.size.width))
         for gift in expected.gifts:
             assert gift.token in text
-        await pilot.press("a")
+        await pilot.press("r", "1")
         assert screen.history.actions[-1] == Unload(0)
         assert screen.preview is None
         assert harbor.marks.preview is None
@@ -64,12 +64,12 @@ async def test_enter_makes_the_unload_and_esc_drops_it() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _two_boats_ready(app, pilot)
         before = encode_state(screen.state)
-        await pilot.press("d", "escape")
+        await pilot.press("c", "1", "escape")
         assert encode_state(screen.state) == before
         assert screen.preview is None
         assert "Unload cancelled" in _said(screen)
         assert "unload R1?" not in _prompt(screen)
-        await pilot.press("d", "enter")
+        await pilot.press("c", "1", "enter")
         assert screen.history.actions[-1] == Unload(3)
 
 
@@ -78,10 +78,10 @@ async def test_another_boat_key_shows_that_boat_instead() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _two_boats_ready(app, pilot)
         before = encode_state(screen.state)
-        await pilot.press("a", "d")  # the slip: d for a
+        await pilot.press("r", "1", "c", "1")  # the slip: c1 for r1
         assert encode_state(screen.state) == before
         assert screen.preview is not None and screen.preview.boat == 3
-        await pilot.press("a", "a")
+        await pilot.press("r", "1", "r", "1")
         assert screen.history.actions[-1] == Unload(0)
 
 
@@ -91,7 +91,7 @@ async def test_a_column_boats_marks_stay_inside_its_column() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _two_boats_ready(app, pilot)
-        await pilot.press("d")
+        await pilot.press("c", "1")
         preview = screen.preview
         assert preview is not None and preview.boat == 3
         harbor = screen.query_one(Harbor)
@@ -116,10 +116,10 @@ async def test_any_other_choice_or_a_cursor_move_drops_the_preview() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _two_boats_ready(app, pilot)
-        await pilot.press("a", "9")
+        await pilot.press("r", "1", "9")
         assert screen.preview is None
         assert screen.state.grid[8] == 1  # Bob placed a meeple instead
-        await pilot.press("a", "up")
+        await pilot.press("r", "1", "up")
         assert screen.preview is None
         await pilot.press("enter")  # now chooses what the cursor is on, not the unload
         assert not any(isinstance(a, Unload) for a in screen.history.actions)
@@ -131,10 +131,10 @@ async def test_a_refused_choice_leaves_the_unload_on_show() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _two_boats_ready(app, pilot)
-        await pilot.press("a", "1")  # cell 1 already holds a meeple
+        await pilot.press("r", "1", "1")  # cell 1 already holds a meeple
         assert "Not allowed" in _said(screen)
         assert screen.preview is not None and screen.preview.boat == 0
-        assert "unload R1? Enter or a confirms" in _prompt(screen)
+        assert "unload R1, the row 1 boat? Enter or r1 confirms" in _prompt(screen)
         await pilot.press("enter")
         assert screen.history.actions[-1] == Unload(0)
         assert screen.preview is None
@@ -144,7 +144,7 @@ async def test_an_illegal_unload_is_refused_rather_than_previewed() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _two_boats_ready(app, pilot)
-        await pilot.press("c")  # row 3 is empty
+        await pilot.press("r", "3")  # row 3 is empty
         assert screen.preview is None
         assert "Not allowed" in _said(screen)
 
@@ -165,8 +165,7 @@ async def test_the_unload_step_of_an_action_token_is_previewed_too() -> None:
         unload = legal_actions(screen.state)[0]
         assert isinstance(unload, Unload)
         before = encode_state(screen.state)
-        key = BOAT_KEYS[unload.boat]
-        await pilot.press(key)
+        await pilot.press(*boat_keys(unload.boat))
         assert encode_state(screen.state) == before
         assert screen.preview is not None and screen.preview.boat == unload.boat
         await pilot.press("enter")
@@ -177,19 +176,19 @@ async def test_previews_can_be_switched_off_and_stay_off() -> None:
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
         screen = await _two_boats_ready(app, pilot)
-        await pilot.press("a")
+        await pilot.press("r", "1")
         assert screen.preview is not None
         toggle_previews(app)
         await pilot.pause()
         assert screen.preview is None  # the one on show is dropped, nothing made
         assert not any(isinstance(a, Unload) for a in screen.history.actions)
-        await pilot.press("a")
+        await pilot.press("r", "1")
         assert screen.history.actions[-1] == Unload(0)
     assert not previews_wanted(files.read_settings())
     again = ImhotepApp()
     async with again.run_test(size=(80, 24)) as pilot:
         screen = await _two_boats_ready(again, pilot)
-        await pilot.press("d")
+        await pilot.press("c", "1")
         assert screen.history.actions[-1] == Unload(3)
 
 

@@ -48,7 +48,9 @@ def test_each_player_is_told_what_they_take_and_their_points() -> None:
     assert words[0] == "Bob takes an obelisk (1 → 7 pts); Ann takes temple 2 (1 → 2 pts)."
     assert words[1] == "Only two meeples: burial chamber 3 goes to the box."
     assert "->" in preview_sentences(preview, ("Ann", "Bob"), ASCII)[0]
-    assert preview_prompt(preview) == "unload R1? Enter or a confirms, Esc cancels"
+    assert preview_prompt(preview) == (
+        "unload R1, the row 1 boat? Enter or r1 confirms, Esc cancels"
+    )
 
 
 def test_a_player_who_takes_nothing_is_told_so() -> None:

@@ -13,13 +13,17 @@ from typing import Final
 from textual.binding import Binding, BindingType
 
 from engine.duel.tokens import BOAT_NAMES
-from tui.duel.keys import BOAT_KEYS, TOKEN_KEYS
+from tui.duel.keys import LINE_KEYS, TOKEN_KEYS
 from tui.duel.token_words import full_name
 from tui.i18n import N_, _
 
 # The keys whose description holds a value, by action (see describe_key).
 _CELL_OF_ACTION = {f"digit({n})": n for n in range(1, 10)}
-_BOAT_OF_ACTION = {f"boat({i})": name for i, name in enumerate(BOAT_NAMES)}
+# r and c, the first key of a boat's name, stand for the boats of that line.
+_LINES = {line: [b for b in BOAT_NAMES if b[0] == line] for line in LINE_KEYS.values()}
+_BOAT_OF_ACTION = {
+    f"line('{key}')": f"{_LINES[line][0]}-{_LINES[line][-1]}" for key, line in LINE_KEYS.items()
+}
 _TOKEN_OF_ACTION = {f"play('{token}')": token for token in TOKEN_KEYS.values()}
 # The keys that act for a player at the table: a watcher is not shown them.
 PLAYERS_ONLY: Final = frozenset(
@@ -34,9 +38,10 @@ GAME_BINDINGS: Final[list[BindingType]] = [
     Binding("right,l", "move(0, 1)", N_("Right"), show=False),
     # These descriptions hold a value: describe_key words them when shown.
     *(Binding(str(n), f"digit({n})", f"Cell {n}", show=False) for n in range(1, 10)),
+    # A boat is typed by its name: r1-r3, c1-c3 (tui.duel.keys).
     *(
-        Binding(key, f"boat({i})", f"Boat {BOAT_NAMES[i]}", show=False)
-        for i, key in enumerate(BOAT_KEYS)
+        Binding(key, f"line('{key}')", f"Boats {line}", show=False)
+        for key, line in LINE_KEYS.items()
     ),
     # Always active, so a player who presses a token key without holding
     # it is told why; the held tokens show their keys in the player panel.

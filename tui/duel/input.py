@@ -32,6 +32,7 @@ from engine.duel.actions import PASS, PLACES, STOP, UNLOADS
 from engine.duel.invariants import SLOTS as BOAT_SLOTS
 from tui.duel import cursor as nav
 from tui.duel.help.keys import TOKEN_TOPICS
+from tui.duel.keys import boat_of
 from tui.i18n import _, tr
 
 
@@ -42,6 +43,7 @@ class Selection:
     cursor: nav.Position = nav.START
     selected: tuple[int, int] | None = None  # (boat, slot): a swap's first slot
     preview: UnloadPreview | None = None  # an unload shown before it is made
+    line: str | None = None  # "r" or "c" typed: the first key of a boat's name
 
 
 class Said(NamedTuple):
@@ -80,6 +82,12 @@ class BoatKey(NamedTuple):
     boat: int
 
 
+class LineKey(NamedTuple):
+    """r or c: the first key of a boat's name (R1-R3, C1-C3); a digit follows."""
+
+    line: str
+
+
 class TokenKey(NamedTuple):
     token: str
 
@@ -105,7 +113,19 @@ class SlotClick(NamedTuple):
     slot: int | None  # None: the boat, not one of its slots
 
 
-Input = Move | Enter | Digit | BoatKey | TokenKey | StopKey | PassKey | Back | CellClick | SlotClick
+Input = (
+    Move
+    | Enter
+    | Digit
+    | BoatKey
+    | LineKey
+    | TokenKey
+    | StopKey
+    | PassKey
+    | Back
+    | CellClick
+    | SlotClick
+)
 
 
 def step_of(state: GameState) -> str | None:
@@ -115,6 +135,8 @@ def step_of(state: GameState) -> str | None:
 
 def decide(state: GameState, selection: Selection, given: Input) -> Decision:
     """What ``given`` means in ``state`` with ``selection`` held."""
+    if selection.line is not None:
+        return _after_line(state, replace(selection, line=None), selection.line, given)
     keep = Decision(selection)
     match given:
         case Move(d_row, d_col):
@@ -143,6 +165,15 @@ def decide(state: GameState, selection: Selection, given: Input) -> Decision:
                     ),
                 )
             return Decision(selection, action=UNLOADS[boat])
+        case LineKey(line):
+            return Decision(
+                replace(selection, line=line),
+                said=Said(
+                    _("Boat {line}: now its number, 1, 2 or 3 (Esc cancels).").format(
+                        line=line.upper()
+                    )
+                ),
+            )
         case TokenKey(token):
             return Decision(selection, action=Play(token))
         case StopKey():
@@ -163,12 +194,34 @@ def decide(state: GameState, selection: Selection, given: Input) -> Decision:
     return keep
 
 
+def _after_line(state: GameState, selection: Selection, line: str, given: Input) -> Decision:
+    """The key after r or c: a digit completes the boat's name; Esc, or any
+    other key, drops the r or c (and that other key does what it does)."""
+    if isinstance(given, Digit):
+        boat = boat_of(line, given.number)
+        if boat is None:
+            return Decision(
+                selection,
+                said=Said(
+                    _("There is no boat {boat}: the boats are R1-R3 and C1-C3.").format(
+                        boat=f"{line.upper()}{given.number}"
+                    ),
+                    error=True,
+                ),
+            )
+        return decide(state, selection, BoatKey(boat))
+    if isinstance(given, Back):
+        return Decision(selection, said=Said(_("Boat choice cleared.")))
+    return decide(state, selection, given)
+
+
 def _digit(state: GameState, selection: Selection, number: int) -> Decision:
     if step_of(state) in ("take", "swap"):
         target = nav.target_at(selection.cursor)
         if target is None or target.kind != "slot":
             return Decision(
-                selection, said=Said(_("First choose a boat with a-f, then its slot with 1-3."))
+                selection,
+                said=Said(_("First choose a boat by its name (r1-r3, c1-c3), then its slot, 1-3.")),
             )
         if number > BOAT_SLOTS:
             return Decision(selection, said=Said(_("A boat has slots 1, 2 and 3."), error=True))

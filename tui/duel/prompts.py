@@ -14,7 +14,7 @@ from engine.duel.actions import PASS
 from match.policy import Turn
 from tui.duel.glyphs import Glyphs
 from tui.duel.input import Selection
-from tui.duel.keys import BOAT_KEYS, TOKEN_KEYS
+from tui.duel.keys import BOAT_KEY_SHORT, TOKEN_KEYS
 from tui.duel.unload_preview import preview_prompt
 from tui.i18n import _, tr
 from tui.kinds import kind_word
@@ -99,7 +99,7 @@ def fit_prompt(head: str, what: str, hint: str, *, width: int, more: str) -> str
 def key_hint(state: GameState, legal: list[Action]) -> str:
     """The keys that answer the current step, in brackets."""
     step = state.pending.step if state.pending is not None else None
-    boats = f"{BOAT_KEYS[0]}-{BOAT_KEYS[-1]}"
+    boats = BOAT_KEY_SHORT
     if step is None:
         if legal == [PASS]:
             return " [" + _(". to pass") + "]"

@@ -42,6 +42,7 @@ class LobbyGameScreen(GameScreen):
     """A game opened from the lobby: q goes back to the lobby, not out of the app."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", N_("Lobby"))]
+    from_lobby: ClassVar[bool] = True
 
     def end_visit(self) -> None:
         # The game stays in the store; the lobby lists it to come back to.

@@ -9,9 +9,9 @@ from __future__ import annotations
 from collections import Counter
 
 from engine.duel import UnloadPreview
-from engine.duel.tokens import BOAT_NAMES, counted_phrases, token_subject
+from engine.duel.tokens import BOAT_NAMES, boat_words, counted_phrases, token_subject
 from tui.duel.glyphs import ASCII, Glyphs
-from tui.duel.keys import BOAT_KEYS
+from tui.duel.keys import boat_keys
 from tui.i18n import _, ngettext, tr
 
 
@@ -31,9 +31,12 @@ def _joined(phrases: list[str]) -> str:
 
 def preview_prompt(preview: UnloadPreview) -> str:
     """The prompt while the preview shows: what it asks and how to answer."""
-    key = BOAT_KEYS[preview.boat]
-    return _("unload {boat}? Enter or {key} confirms, Esc cancels").format(
-        boat=BOAT_NAMES[preview.boat], key=key
+    # The boat's place in words as well as its name: a player who misread
+    # the name sees which line of the harbor the boat is on before it is too late.
+    return _("unload {name}, {boat}? Enter or {keys} confirms, Esc cancels").format(
+        name=BOAT_NAMES[preview.boat],
+        boat=tr(boat_words(preview.boat, "object")),
+        keys="".join(boat_keys(preview.boat)),
     )
 
 

@@ -31,6 +31,7 @@ from tui.lobby_lists import LobbyLists, Row, Setups, lobby_lists, max_tables
 from tui.paths import style_path
 from tui.screens.lobby_dialogs import ComputerScreen, HostChoice, HostScreen, playable
 from tui.widgets.keybar import KeyBar
+from tui.widgets.sections import SectionList, neighbour
 
 if TYPE_CHECKING:
     from match.match import Match
@@ -57,10 +58,17 @@ class LobbyScreen(Screen[None]):
         Binding("j", "join_code", N_("Join by code")),
         Binding("c", "computer", N_("Play the computer")),
         Binding("w", "watch", N_("Watch")),
-        Binding("tab", "app.focus_next", N_("Next list"), show=False),
+        # On the bar: the arrows cross from one list to the next too, but a
+        # long list is quicker left with Tab.
+        # TRANSLATORS: the key bar's word for Tab, which jumps to the next list.
+        Binding("tab", "app.focus_next", N_("Lists")),
         Binding("question_mark,f1", "app.help", N_("Help")),
         Binding("q", "app.quit", N_("Quit")),
     ]
+
+    # Enter on a game being played watches it too: w gives way on the bar
+    # when a long language needs the room.
+    OPTIONAL_KEYS: ClassVar[frozenset[str]] = frozenset({"watch"})
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -82,16 +90,16 @@ class LobbyScreen(Screen[None]):
             who = _("Imhotep: The Duel  -  you are {name}").format(name=self.player_name)
             yield Static(Text(who), id="who")
             yield Static(_("Your games"), classes="heading")
-            yield DataTable(id="mine", cursor_type="row", zebra_stripes=True)
+            yield SectionList(id="mine", cursor_type="row", zebra_stripes=True)
             yield Static("", id="mine-empty", classes="empty")
             yield Static(_("Open tables"), classes="heading")
-            yield DataTable(id="tables", cursor_type="row", zebra_stripes=True)
+            yield SectionList(id="tables", cursor_type="row", zebra_stripes=True)
             yield Static("", id="tables-empty", classes="empty")
             yield Static(_("Being played (watch)"), classes="heading")
-            yield DataTable(id="playing", cursor_type="row", zebra_stripes=True)
+            yield SectionList(id="playing", cursor_type="row", zebra_stripes=True)
             yield Static("", id="playing-empty", classes="empty")
             yield Static(_("Finished (replay)"), classes="heading")
-            yield DataTable(id="finished", cursor_type="row", zebra_stripes=True)
+            yield SectionList(id="finished", cursor_type="row", zebra_stripes=True)
             yield Static("", id="finished-empty", classes="empty")
             yield Static("", id="message")
         yield KeyBar()
@@ -221,6 +229,11 @@ class LobbyScreen(Screen[None]):
         self.query_one("#message", Static).update(Text(text))
 
     # --- actions -----------------------------------------------------------------
+
+    @on(SectionList.Leave)
+    def _next_section(self, event: SectionList.Leave) -> None:
+        event.stop()
+        neighbour(list(self.query(SectionList)), event.section, event.step)
 
     @on(DataTable.RowSelected)
     def _row_chosen(self, event: DataTable.RowSelected) -> None:

@@ -6,7 +6,6 @@ from dataclasses import dataclass
 from typing import Final
 
 from engine.duel.tokens import (
-    BOAT_NAMES,
     PLACE_TWO,
     PLACE_UNLOAD,
     SWAP_UNLOAD,
@@ -14,7 +13,7 @@ from engine.duel.tokens import (
     TOKEN_NAMES,
 )
 from tui.duel.help.markdown import say
-from tui.duel.keys import BOAT_KEYS, KEY_OF_TOKEN
+from tui.duel.keys import BOAT_KEY_RANGE, KEY_OF_TOKEN, LINE_KEYS, boat_keys
 from tui.i18n import N_, _
 
 # --- keys -----------------------------------------------------------------------
@@ -50,8 +49,6 @@ def _token_key(token: str, name: str) -> Key:
     return Key(name, (key,), key, N_('play "{token}"'), (("token", TOKEN_NAMES[token]),))
 
 
-_BOAT_LIST: Final = ", ".join(f"{k} = {b}" for k, b in zip(BOAT_KEYS, BOAT_NAMES, strict=True))
-
 # The game screen's keys as the players read about them. The boat and token
 # letters come from tui.duel.keys, which the game screen binds, so the two cannot
 # disagree; the rest mirrors GameScreen.BINDINGS.
@@ -71,15 +68,16 @@ KEYS: Final[tuple[Key, ...]] = (
     ),
     Key(
         "boat",
-        tuple(BOAT_KEYS),
-        f"{BOAT_KEYS[0]}-{BOAT_KEYS[-1]}",
-        # TRANSLATORS: {boats} lists each key with its boat: "a = R1, b = R2, ...".
+        tuple(LINE_KEYS),
+        BOAT_KEY_RANGE,
+        # TRANSLATORS: the boats' names (R1...C3) stay as they are: they are
+        # printed on the board and typed as keys (r then 3 for R3).
         N_(
-            "unload boat {boats}: the unload is shown first, and Enter or the same key makes"
-            " it (previews can be switched off in the command palette); while taking or"
-            " swapping, choose that boat"
+            "type a boat's name to unload it: r1, r2, r3 for the row boats, c1, c2, c3 for"
+            " the column boats; the unload is shown first, and Enter or the same name again"
+            " makes it (previews can be switched off in the command palette); while taking"
+            " or swapping, choose that boat"
         ),
-        (("boats", _BOAT_LIST),),
     ),
     _token_key(TAKE, "take"),
     _token_key(PLACE_TWO, "place-two"),
@@ -148,8 +146,8 @@ def key_label(name: str) -> str:
 
 
 def boat_key(boat: int) -> str:
-    """The key that chooses ``boat`` (0-5, in the order of BOAT_NAMES)."""
-    return BOAT_KEYS[boat]
+    """The keys that choose ``boat`` (0-5, in the order of BOAT_NAMES), as typed: ``"r2"``."""
+    return "".join(boat_keys(boat))
 
 
 # Action token code -> (help topic id, key command name).

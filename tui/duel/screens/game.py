@@ -94,6 +94,7 @@ class GameScreen(MatchEvents):
         chosen = decision.selection
         self.cursor = chosen.cursor
         self.selected = chosen.selected
+        self._line = None if chosen.line is None else (chosen.line, self.state)
         if chosen.preview is None and self.preview is not None:
             self._drop_preview()
         if decision.said is not None:
@@ -149,8 +150,8 @@ class GameScreen(MatchEvents):
     def action_digit(self, number: int) -> None:
         self._press(keys_in.Digit(number))
 
-    def action_boat(self, boat: int) -> None:
-        self._press(keys_in.BoatKey(boat))
+    def action_line(self, line: str) -> None:
+        self._press(keys_in.LineKey(line))
 
     def action_play(self, token: str) -> None:
         self._press(keys_in.TokenKey(token))
@@ -264,6 +265,11 @@ class GameScreen(MatchEvents):
         await self.app.run_action("new_game")
 
     def action_leave(self) -> None:
+        self.leave()
+
+    def leave(self) -> None:
+        """Leave the game (q, or Quit on the game-over dialog), asking first if
+        steps could not be written to the store."""
         if self.match.unsaved:
 
             def answered(yes: bool | None) -> None:

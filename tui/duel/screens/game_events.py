@@ -7,6 +7,8 @@ keyboard, the computer or another terminal; each arrives as an event of
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from engine.duel import describe, outcome
 from match import policy
 from match.match import Event, Match, Moved, Notice, Rewound, SeatsChanged, TakebackAsked
@@ -20,6 +22,9 @@ from tui.widgets.line import Line
 
 class MatchEvents(GameView):
     """The view, kept up with what the match reports."""
+
+    #: Whether leaving goes back to the lobby (LobbyGameScreen) rather than out of the app.
+    from_lobby: ClassVar[bool] = False
 
     def __init__(self, match: Match, *, ascii: bool | None = None) -> None:
         super().__init__(match, ascii=ascii)
@@ -98,11 +103,16 @@ class MatchEvents(GameView):
             answered,
         )
 
-    def _game_over(self) -> None:
-        from tui.duel.screens.game_over import GameOverScreen
+    def leave(self) -> None:
+        """Leave the game: the game screen decides where to (see GameScreen.leave)."""
+        raise NotImplementedError
 
+    def _game_over(self) -> None:
+        from tui.duel.screens.game_over import GameOverScreen, LobbyGameOverScreen
+
+        dialog = LobbyGameOverScreen if self.from_lobby else GameOverScreen
         self.app.push_screen(
-            GameOverScreen(self.state, self.names, new_game=not self.match.watching),
+            dialog(self.state, self.names, new_game=not self.match.watching),
             self._after_game,
         )
 
@@ -119,4 +129,4 @@ class MatchEvents(GameView):
         if choice == "new":
             await self.app.run_action("new_game")
         elif choice == "quit":
-            self.app.exit()
+            self.leave()

@@ -46,7 +46,10 @@ def breakdown_table(scores: tuple[PlayerScore, PlayerScore], names: tuple[str, s
 
 
 class GameOverScreen(ModalScreen[str]):
-    """Dismisses with "new", "board" (look at the board) or "quit"."""
+    """Dismisses with "new", "board" (look at the board) or "quit" (leave the
+    game: out of the app, or back to the lobby in :class:`LobbyGameOverScreen`)."""
+
+    LEAVE_WORD: ClassVar[str] = N_("Quit")
 
     CSS_PATH = style_path("game_over.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -75,7 +78,7 @@ class GameOverScreen(ModalScreen[str]):
                     yield Button(_("Board"), id="board")
                 else:
                     yield Button(_("Board"), id="board", variant="primary")
-                yield Button(_("Quit"), id="quit")
+                yield Button(_(self.LEAVE_WORD), id="quit")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "dismiss" and parameters == ("new",):
@@ -85,3 +88,13 @@ class GameOverScreen(ModalScreen[str]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(event.button.id or "board")
+
+
+class LobbyGameOverScreen(GameOverScreen):
+    """The end of a game opened from the lobby: q goes back to the lobby.
+
+    Over SSH the app is the player's session, so a q that ended the app
+    ended the session, while the game screen's key bar said "q Lobby"."""
+
+    LEAVE_WORD: ClassVar[str] = N_("Lobby")
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "dismiss('quit')", N_("Lobby"))]

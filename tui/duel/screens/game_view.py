@@ -77,6 +77,8 @@ class GameView(Screen[None]):
         # An unload shown before it is made, and the state it was shown on.
         self._preview: UnloadPreview | None = None
         self._preview_on: GameState | None = None
+        # r or c typed, the first key of a boat's name: good for this state only.
+        self._line: tuple[str, GameState] | None = None
         self.set_reactive(GameView.state, match.state)
 
     # The match's parts that the screen and its tests read.
@@ -205,7 +207,8 @@ class GameView(Screen[None]):
     @property
     def selection(self) -> keys_in.Selection:
         """What the player has pointed at and not yet played."""
-        return keys_in.Selection(self.cursor, self.selected, self.preview)
+        line = self._line[0] if self._line is not None and self._line[1] is self.state else None
+        return keys_in.Selection(self.cursor, self.selected, self.preview, line)
 
     def marks(self) -> Marks:
         """Highlights for the current step, taken from the engine's legal actions."""

@@ -24,7 +24,7 @@ from engine.duel import GameState
 from engine.duel.tokens import BOAT_NAMES
 from tui.duel.cursor import Target
 from tui.duel.glyphs import ASCII, UNICODE, Glyphs, meeple_text, token_style, token_text
-from tui.duel.keys import BOAT_KEYS
+from tui.duel.keys import boat_keys
 from tui.duel.marks import Marks
 from tui.duel.token_words import SHORT_WIDTH, action_key, full_name, short_words
 from tui.i18n import _, current_language, pgettext
@@ -292,7 +292,7 @@ class Harbor(StripView):
         width = plan.row_boat_width - 1
         preview = marks.preview
         if preview is not None:
-            key = BOAT_KEYS[preview.boat]
+            key = "".join(boat_keys(preview.boat))
             return (
                 ((_("Unload {boat}?").format(boat=BOAT_NAMES[preview.boat]), "bold"),),
                 ((_("Enter/{key}: yes").format(key=key), ""),),
@@ -367,12 +367,11 @@ class Harbor(StripView):
 
     def _label(self, boat: int) -> Text:
         if self.marks.preview is not None and self.marks.preview.boat == boat:
-            return Text(
-                f"{BOAT_NAMES[boat]} {BOAT_KEYS[boat]}", style=self.style_of("harbor--preview")
-            )
-        # The boat the last action used is marked, so a computer's move is easy to see.
+            return Text(BOAT_NAMES[boat], style=self.style_of("harbor--preview"))
+        # The boat the last action used is marked, so a computer's move is easy
+        # to see. The name is also what a player types to choose it (r1...c3).
         style = "bold reverse" if self.marks.recent_boat == boat else "bold"
-        return Text(f"{BOAT_NAMES[boat]} {BOAT_KEYS[boat]}", style=style)
+        return Text(BOAT_NAMES[boat], style=style)
 
     def _slot_mark_key(self, boat: int, slot: int) -> int | str | None:
         """Who takes this slot's token in the previewed unload (0 or 1), "box", or None."""
