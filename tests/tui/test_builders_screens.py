@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from builders_support import BUILDERS, history_until, legal, message, open_game
+from builders_support import BUILDERS, history_until, legal, match_of, message, open_game
 from textual.widgets import DataTable
 
 from engine.builders import Get, Sail, legal_actions
@@ -344,3 +344,32 @@ async def test_a_panel_with_more_cards_than_rows_says_more_are_held() -> None:
         ]
         assert len(inside) == rows
         assert "\u2026" in inside[-1], inside
+
+
+async def test_q_on_the_game_over_dialog_of_a_lobby_game_goes_back_to_the_lobby() -> None:
+    # Over SSH the app is the player's session: the dialog's q, which quit the
+    # app, ended it (issue #33); from the lobby it goes back there.
+    from textual.screen import Screen
+    from textual.widgets import Button
+
+    from tui.builders.screens.game_over import LobbyGameOverScreen
+    from tui.builders.shell import LobbyGameScreen
+
+    history = history_until(3, lambda s: s.round == 6 and s.docked.count(-1) == 1)
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        under = app.screen
+        assert isinstance(under, Screen)
+        screen = LobbyGameScreen(match_of(history))
+        await app.push_screen(screen)
+        rng = random.Random(2)
+        while not screen.state.over:
+            screen.choose(rng.choice(legal(screen)), confirmed=True)
+            await pilot.pause()
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyGameOverScreen)
+        assert str(app.screen.query_one("#quit", Button).label) == "Lobby"
+        await pilot.press("q")
+        await pilot.pause()
+        assert app.is_running
+        assert app.screen is under

@@ -44,6 +44,7 @@ class LobbyGameScreen(GameScreen):
     """A game opened from the lobby: q goes back to the lobby, not out of the app."""
 
     BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "leave", N_("Lobby"))]
+    from_lobby: ClassVar[bool] = True
 
     def end_visit(self) -> None:
         while len(self.app.screen_stack) > 1:

@@ -51,6 +51,8 @@ __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "GameScreen"]
 class GameScreen(GameView):
     BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
     OPTIONAL_KEYS: ClassVar[frozenset[str]] = frozenset({"codes", "redo", "details", "new_game"})
+    #: Whether leaving goes back to the lobby (LobbyGameScreen) rather than out of the app.
+    from_lobby: ClassVar[bool] = False
 
     def __init__(self, match: Match, *, ascii: bool | None = None) -> None:
         super().__init__(match, ascii=ascii)
@@ -236,10 +238,11 @@ class GameScreen(GameView):
         )
 
     def _game_over(self) -> None:
-        from tui.builders.screens.game_over import GameOverScreen
+        from tui.builders.screens.game_over import GameOverScreen, LobbyGameOverScreen
 
+        dialog = LobbyGameOverScreen if self.from_lobby else GameOverScreen
         self.app.push_screen(
-            GameOverScreen(self.state, self.names, new_game=not self.match.watching),
+            dialog(self.state, self.names, new_game=not self.match.watching),
             self._after_game,
         )
 
@@ -250,7 +253,7 @@ class GameScreen(GameView):
         if choice == "new":
             await self.app.run_action("new_game")
         elif choice == "quit":
-            self.app.exit()
+            self.action_leave()
 
     # --- other keys ------------------------------------------------------------------
 

@@ -18,7 +18,10 @@ from tui.paths import style_path
 
 
 class GameOverScreen(ModalScreen[str]):
-    """Dismisses with "new", "board" (look at the board) or "quit"."""
+    """Dismisses with "new", "board" (look at the board) or "quit" (leave the
+    game: out of the app, or back to the lobby in :class:`LobbyGameOverScreen`)."""
+
+    LEAVE_WORD: ClassVar[str] = N_("Quit")
 
     CSS_PATH = style_path("game_over.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -52,7 +55,7 @@ class GameOverScreen(ModalScreen[str]):
                 yield Button(
                     _("Board"), id="board", variant="default" if self.new_game else "primary"
                 )
-                yield Button(_("Quit"), id="quit")
+                yield Button(_(self.LEAVE_WORD), id="quit")
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "dismiss" and parameters == ("new",):
@@ -62,3 +65,11 @@ class GameOverScreen(ModalScreen[str]):
     def on_button_pressed(self, event: Button.Pressed) -> None:
         event.stop()
         self.dismiss(event.button.id or "board")
+
+
+class LobbyGameOverScreen(GameOverScreen):
+    """The end of a game opened from the lobby: q goes back to the lobby (over
+    SSH the app is the session: quitting it ended the session)."""
+
+    LEAVE_WORD: ClassVar[str] = N_("Lobby")
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("q", "dismiss('quit')", N_("Lobby"))]
