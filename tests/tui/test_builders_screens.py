@@ -4,6 +4,7 @@ replay, the points, the cards, the help, saving and the end of a game."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from builders_support import BUILDERS, history_until, legal, match_of, message, open_game
 from textual.widgets import DataTable
@@ -373,3 +374,23 @@ async def test_q_on_the_game_over_dialog_of_a_lobby_game_goes_back_to_the_lobby(
         await pilot.pause()
         assert app.is_running
         assert app.screen is under
+
+
+async def test_a_hosted_table_tells_its_code(tmp_path: Path) -> None:
+    from match import service
+    from match.seats import Seat
+    from match.store import Store
+    from tui.builders.screens.game import GameScreen
+
+    store = Store.open(tmp_path / "games.sqlite3")
+    setup = service.deal("builders", {"seed": "3"}, seats=3)
+    seats = tuple(Seat(name=name) for name in ("Ann", "Bob", "Cy"))
+    table = service.host(store, setup, seats, mine=0, me="local:ann")
+    assert table.code
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = GameScreen(table)
+        await app.push_screen(screen)
+        await pilot.pause()
+        said = message(screen)
+        assert table.code in said and f"imhotep-duel join {table.code}" in said

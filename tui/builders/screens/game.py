@@ -74,9 +74,24 @@ class GameScreen(GameView):
         result = outcome(self.state)
         # A game opened after its end says how it ended (the log keeps the rest).
         self.say("" if result is None else tr(result.describe(self.names)) + ".")
+        if result is None:
+            self._say_table_code()
         self._check_size(self.app.size.width, self.app.size.height)
         if self.match.store is not None:
             self.set_interval(POLL_SECONDS, self.match.poll, name="store")
+
+    def _say_table_code(self) -> None:
+        """A hosted table with seats still free: the code the others need."""
+        match = self.match
+        free = any(not seat.owner for seat in match.seats if not seat.computer)
+        if match.code is None or not free:
+            return
+        if getattr(self.app, "lobby", None) is not None:
+            # Over SSH there is no command line: the others are in the lobby.
+            words = _("Table {code}: the other players pick it in the lobby")
+        else:
+            words = _("Table {code}: the other players type  imhotep-duel join {code}")
+        self.say(words.format(code=match.code))
 
     def on_unmount(self) -> None:
         self._hints.stop()
