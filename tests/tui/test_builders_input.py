@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from builders_support import history_until
+from builders_screen_support import history_until
 
 from engine.builders import EMPTY, PYRAMID, GameState, Place, Sail, Take, Unload, legal_actions
 from tui.builders.input import (

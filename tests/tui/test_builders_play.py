@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from builders_support import (
+from builders_screen_support import (
     NAMES,
     click_offset,
     history_until,

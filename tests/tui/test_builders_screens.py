@@ -6,7 +6,7 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from builders_support import BUILDERS, history_until, legal, match_of, message, open_game
+from builders_screen_support import BUILDERS, history_until, legal, match_of, message, open_game
 from textual.widgets import DataTable
 
 from engine.builders import Get, Sail, legal_actions
@@ -186,7 +186,7 @@ async def test_a_click_on_a_held_card_says_what_it_does_and_help_follows() -> No
     async with app.run_test(size=(100, 30)) as pilot:
         screen = await open_game(app, history_until(2, holds_a_statue))
         await pilot.pause()
-        from builders_support import click_offset
+        from builders_screen_support import click_offset
 
         from tui.builders.widgets.players import PlayerPanel
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 
-from builders_support import BUILDERS, NAMES
+from builders_screen_support import BUILDERS, NAMES
 from textual.pilot import Pilot
 
 from engine.builders import Sail, legal_actions
