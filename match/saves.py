@@ -24,12 +24,13 @@ either the old file or the new one, never half of one.
 from __future__ import annotations
 
 import contextlib
+import hashlib
 import unicodedata
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
 import msgspec
 
@@ -49,6 +50,9 @@ from match.files import (
 )
 from match.history import History
 from match.seats import UndoMode
+
+if TYPE_CHECKING:
+    from match.store import Store
 
 SAVE_FORMAT = "imhotep-duel-save"
 # Version 2 names the game (``kind``) and has a name and a player for each of
@@ -248,12 +252,15 @@ def save_game_as(
     players: tuple[PlayerKind, ...],
     ascii: bool = False,
     replace: bool = False,
+    kept_in: tuple[Store, int] | None = None,
 ) -> Path | None:
     """Keep the game under a name the player chose (the game screen's save).
 
     None, writing nothing, when a save of that name exists and ``replace``
     is False: the player is asked first. Every failure is a StorageError
-    that names the file.
+    that names the file (a store that cannot be written to raises its
+    StoreError, and no file is written). ``kept_in``: the store and game id
+    that already keep this game, so that the file is never brought in again.
     """
     path = save_path(name)
     try:
@@ -266,7 +273,15 @@ def save_game_as(
     if taken and not replace:
         return None
     settings = GameSettings(undo_mode=history.undo_mode, ascii=ascii)
-    return write_game(path, history, names=names, players=players, settings=settings)
+    data = encode_save(make_save(history, names=names, players=players, settings=settings))
+    if kept_in is not None:
+        # The game is in the store already: the file must never be brought in
+        # as another game at the next start (match.legacy reads saves/). The
+        # mark comes first, so a crash between the two leaves no file unmarked.
+        store, game_id = kept_in
+        store.mark_kept(hashlib.sha256(data).hexdigest(), game_id, f"save:{path.name}")
+    atomic_write(path, data)
+    return path
 
 
 def save_exists(name: str) -> bool:

@@ -22,3 +22,12 @@ class Imports(StoreBase):
                 "INSERT OR IGNORE INTO imported (digest, game_id, source, at) VALUES (?,NULL,?,?)",
                 (digest, source, time.time()),
             )
+
+    def mark_kept(self, digest: str, game_id: int, source: str) -> None:
+        """Remember a file written from game ``game_id`` (a named save), so
+        that it is never brought in as another game."""
+        with self._errors(), self._write() as db:
+            db.execute(
+                "INSERT OR IGNORE INTO imported (digest, game_id, source, at) VALUES (?,?,?,?)",
+                (digest, game_id, source, time.time()),
+            )

@@ -317,3 +317,25 @@ async def test_a_game_left_for_another_is_kept_in_the_store() -> None:
         app.action_continue_game()
         await pilot.pause()
         assert encode_state(app.game_screen.state) == left  # type: ignore[union-attr]
+
+
+async def test_a_save_never_adds_a_game_to_the_store() -> None:
+    # The play-test: two moves, w, quit; the next start listed the game twice
+    # (the save was brought in as another game), the second at the old position.
+    app = ImhotepApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_game(Setup(seed=9), NAMES)
+        await pilot.pause()
+        await pilot.press("5", "1")
+        await pilot.press("w", "ctrl+a", "ctrl+k", *"two moves", "enter")
+        await pilot.pause()
+        assert storage.save_path("two moves").is_file()
+        await pilot.press("9")  # played on after the save
+        await pilot.pause()
+        assert len(app.unfinished_games()) == 1
+    again = ImhotepApp()
+    async with again.run_test(size=(100, 30)) as pilot:
+        await pilot.pause()
+        games = again.unfinished_games()
+        assert len(games) == 1
+        assert games[0].moves == 3

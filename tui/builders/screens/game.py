@@ -35,6 +35,7 @@ from match.events import Event, Moved, Notice, Rewound, SeatsChanged, TakebackAs
 from match.files import StorageError
 from match.hints import HintSearch
 from match.match import Match
+from match.store import StoreError
 from tui.builders import input as keys_in
 from tui.builders.bindings import GAME_BINDINGS, PLAYERS_ONLY, describe_key
 from tui.builders.help.reasons import topic_for_reason
@@ -327,20 +328,27 @@ class GameScreen(GameView):
         if not self.files_allowed:
             self.notify(_("Every game is kept here as it is played: come back from the lobby."))
             return
-        from tui.builders import saving
+        from match import saves
+
+        match = self.match
+        kept_in = (
+            None if match.store is None or match.game_id is None else (match.store, match.game_id)
+        )
 
         def chosen(name: str | None) -> None:
             if not name:
                 return
             try:
-                path = saving.save_game_as(
+                path = saves.save_game_as(
                     name,
                     self.history,
                     names=self.names,
                     players=self.kinds,
+                    ascii=self.ascii,
                     replace=name == replacing,
+                    kept_in=kept_in,
                 )
-            except StorageError as exc:
+            except (StorageError, StoreError) as exc:
                 self.notify(tr_error(exc), severity="error", timeout=10, markup=False)
                 return
             if path is None:

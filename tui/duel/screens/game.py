@@ -25,6 +25,7 @@ from engine.message import Message
 from match import policy, saves
 from match.hints import HintSearch
 from match.match import Match
+from match.store import StoreError
 from tui.duel import input as keys_in
 from tui.duel import prompts
 from tui.duel.bindings import GAME_BINDINGS, PLAYERS_ONLY, describe_key
@@ -307,6 +308,11 @@ class GameScreen(MatchEvents):
             self.notify(_("Every game is kept here as it is played: come back from the lobby."))
             return
 
+        match = self.match
+        kept_in = (
+            None if match.store is None or match.game_id is None else (match.store, match.game_id)
+        )
+
         def chosen(name: str | None) -> None:
             if not name:
                 return
@@ -318,8 +324,9 @@ class GameScreen(MatchEvents):
                     players=self.kinds,
                     ascii=self.ascii,
                     replace=name == replacing,
+                    kept_in=kept_in,
                 )
-            except saves.StorageError as exc:
+            except (saves.StorageError, StoreError) as exc:
                 self.notify(tr_error(exc), severity="error", timeout=10, markup=False)
                 return
             if path is None:
