@@ -43,6 +43,9 @@ class Notice:
 
     message: str
     error: bool = False
+    # Also the message line's new words: the answer to what the line said the
+    # player was waiting for (a takeback declined), which must not stay there.
+    line: bool = False
 
 
 @dataclass(frozen=True)

@@ -417,6 +417,10 @@ class Match:
     def answer_takeback(self, accept: bool) -> Message:
         return self.takebacks.answer(accept)
 
+    def withdraw_takeback(self) -> Message | None:
+        """Withdraw this terminal's takeback request; None if it has none."""
+        return self.takebacks.withdraw()
+
     def _follow_request(self, request: Request | None) -> None:
         self.takebacks.follow(request)
 

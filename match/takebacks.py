@@ -64,6 +64,20 @@ class Takebacks:
         person answers it, never a watcher nor the asker."""
         return bool(self.askees(request))
 
+    def withdraw(self) -> Message | None:
+        """Withdraw the takeback asked from here (Esc); None if there is none."""
+        match = self.match
+        request = match.request
+        store, game_id = match.store, match.game_id
+        if request is None or request.seat not in match.here or store is None or game_id is None:
+            return None
+        try:
+            store.withdraw(game_id)
+        except StoreError as exc:
+            return msg("The request could not be withdrawn: {problem}", problem=exc.reason)
+        match.request = None
+        return msg("Takeback request withdrawn.")
+
     def ask(self) -> Message:
         match = self.match
         target = self.target()
@@ -178,4 +192,4 @@ class Takebacks:
                 if len(others) == 1
                 else msg("The takeback was declined.")
             )
-            match.emit(Notice(said))
+            match.emit(Notice(said, line=True))

@@ -34,6 +34,10 @@ class Undo:
         if not match.here:
             return False  # watching, or the computer plays every seat
         if match.shared:
+            # Once the game is over nobody is left to play on: no takeback is
+            # asked (a request then waited for an answer that never came).
+            if match.over(match.state):
+                return False
             return match.request is None and match.takebacks.target() is not None
         person = self._person
         if person is not None:
@@ -50,6 +54,8 @@ class Undo:
             return msg("You are watching this game: undo is for its players.")
         if not match.here:
             return msg("Undo is off while the computer plays every seat.")
+        if match.shared and match.over(match.state):
+            return msg("The game is over: moves are no longer taken back.")
         if match.shared and match.request is not None:
             return msg("A takeback has been asked for already: wait for the answer.")
         if match.shared and len(match.here) > 1:

@@ -94,3 +94,50 @@ def test_a_computer_has_no_say_in_a_takeback(tmp_path: Path) -> None:
     bob.answer_takeback(True)
     ann.poll()
     assert ann.state == before
+
+
+def test_a_decline_is_for_the_message_line_too(tmp_path: Path) -> None:
+    # The asker's line said "waiting for the answer"; the toast of a decline
+    # faded and left it there (issue #33): the notice now replaces the line.
+    ann, bob = _table(tmp_path / "g.sqlite3", tuple(Seat(name=n) for n in NAMES[:2]))
+    heard = _heard(ann)
+    assert ann.play(BUILDERS.legal_actions(ann.state)[0]) is None
+    bob.poll()
+    assert "waiting for the answer" in ann.undo()
+    bob.poll()
+    bob.answer_takeback(False)
+    ann.poll()
+    (notice,) = [e for e in heard if isinstance(e, Notice)]
+    assert notice.line and "declined" in notice.message
+
+
+def test_the_asker_withdraws_and_no_one_is_asked_any_more(tmp_path: Path) -> None:
+    ann, bob, cy = _table(tmp_path / "g.sqlite3", tuple(Seat(name=n) for n in NAMES[:3]))
+    assert ann.play(BUILDERS.legal_actions(ann.state)[0]) is None
+    for match in (bob, cy):
+        match.poll()
+    ann.undo()
+    assert bob.withdraw_takeback() is None  # only the asker withdraws
+    assert ann.withdraw_takeback() == "Takeback request withdrawn."
+    assert ann.request is None and ann.withdraw_takeback() is None
+    for match in (bob, cy):
+        match.poll()
+        assert match.request is None
+    assert bob.answer_takeback(True) == "There is no takeback to answer."
+    assert ann.can_undo()  # and may ask again
+
+
+def test_no_takeback_is_asked_once_the_game_is_over(tmp_path: Path) -> None:
+    ann, bob = _table(tmp_path / "g.sqlite3", tuple(Seat(name=n) for n in NAMES[:2]))
+    rng = random.Random(4)
+    people = {0: ann, 1: bob}
+    while not BUILDERS.over(ann.state):
+        mover = people[BUILDERS.current_player(ann.state)]
+        assert mover.play(rng.choice(BUILDERS.legal_actions(mover.state))) is None
+        for match in people.values():
+            match.poll()
+    for match in people.values():
+        assert not match.can_undo()
+        assert match.why_no_undo() == "The game is over: moves are no longer taken back."
+        assert match.undo() == "The game is over: moves are no longer taken back."
+        assert match.request is None

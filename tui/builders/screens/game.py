@@ -199,6 +199,10 @@ class GameScreen(GameView):
         self._press(keys_in.Decide(Pass()))
 
     def action_back_out(self) -> None:
+        withdrawn = self.match.withdraw_takeback()
+        if withdrawn is not None:
+            self.say(tr(withdrawn))
+            return
         self._press(keys_in.Back())
 
     # --- the match's reports -------------------------------------------------------
@@ -223,6 +227,8 @@ class GameScreen(GameView):
                 timeout=10 if event.error else 5,
                 markup=False,
             )
+            if event.line:
+                self.say(tr(event.message))
         elif isinstance(event, SeatsChanged) and self._ready:
             for panel in self.query(PlayerPanel):
                 panel.set_player(

@@ -164,6 +164,10 @@ class GameScreen(MatchEvents):
         self._press(keys_in.PassKey())
 
     def action_back_out(self) -> None:
+        withdrawn = self.match.withdraw_takeback()
+        if withdrawn is not None:
+            self.say(tr(withdrawn))
+            return
         if not self.match.waiting:  # else the token in progress is not this keyboard's
             self._press(keys_in.Back())
 

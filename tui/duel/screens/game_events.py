@@ -72,6 +72,8 @@ class MatchEvents(GameView):
                 timeout=10 if event.error else 5,
                 markup=False,
             )
+            if event.line:
+                self.say(tr(event.message))
         elif isinstance(event, SeatsChanged):
             if self._ready:
                 for panel in self.query(PlayerPanel):
