@@ -7,7 +7,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from textual.widgets import Button, DataTable, Input
+from textual.widgets import Button, DataTable, Input, Select
 
 from engine.duel import Setup, legal_actions
 from match.match import Match
@@ -230,7 +230,13 @@ async def test_playing_the_computer(store_path: Path) -> None:
         await pilot.pause()
         await pilot.press("c")
         await pilot.pause()
+        # The dialog opens on the level: Enter opens its list, not a game.
+        assert isinstance(app.focused, Select) and app.focused.id == "level"
         await pilot.press("enter")
+        await pilot.pause()
+        assert app.game_screen is None
+        await pilot.press("escape")  # the list closes
+        await pilot.press("ctrl+s")
         await pilot.pause()
         game = app.game_screen
         assert game is not None
@@ -245,7 +251,7 @@ async def test_over_ssh_a_game_writes_no_file(store_path: Path, tmp_path: Path) 
     app = await _lobby(store_path, ALICE, "alice")
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.pause()
-        await pilot.press("c", "enter")
+        await pilot.press("c", "ctrl+s")
         await pilot.pause()
         game = app.game_screen
         assert game is not None
@@ -435,3 +441,17 @@ async def test_the_arrows_walk_through_every_list(store_path: Path) -> None:
         await pilot.press("up")
         assert (app.focused.id, app.focused.cursor_row) == ("mine", 0)  # type: ignore[union-attr]
     assert mine and watched and all(t.code for t in tables)
+
+
+async def test_ctrl_s_opens_the_table_from_the_host_dialog(store_path: Path) -> None:
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, HostScreen)
+        assert app.focused is dialog.query_one("#invite", Input)  # its first field
+        await pilot.press("ctrl+s")
+        await pilot.pause()
+        assert app.game_screen is not None and app.game_screen.match.code

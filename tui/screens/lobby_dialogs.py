@@ -59,7 +59,11 @@ class HostScreen(ModalScreen[HostChoice | None]):
     options are its own (the contract's table options), one menu each."""
 
     CSS_PATH = style_path("lobby.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", N_("Cancel"))]
+    # ctrl+s opens the table from any field, as it starts a game from the new game form.
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", N_("Cancel")),
+        Binding("ctrl+s", "open", N_("Open the table"), priority=True),
+    ]
 
     def __init__(self, kind: str | None = None) -> None:
         super().__init__()
@@ -167,6 +171,9 @@ class HostScreen(ModalScreen[HostChoice | None]):
                 chosen[option.name] = str(menu.value)
         return chosen
 
+    def action_open(self) -> None:
+        self._open()
+
     @on(Input.Submitted)
     @on(Button.Pressed, "#open")
     def _open(self) -> None:
@@ -186,7 +193,10 @@ class ComputerScreen(ModalScreen[str | None]):
     """Pick the computer's level, among those the game's computer players have."""
 
     CSS_PATH = style_path("lobby.tcss")
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "dismiss(None)", N_("Cancel"))]
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "dismiss(None)", N_("Cancel")),
+        Binding("ctrl+s", "play", N_("Play"), priority=True),
+    ]
 
     def __init__(self, kind: str) -> None:
         super().__init__()
@@ -205,6 +215,7 @@ class ComputerScreen(ModalScreen[str | None]):
                     value=default_level(self.kind) or offered[0],
                     allow_blank=False,
                     id="level",
+                    compact=True,
                 )
             with Horizontal(classes="buttons"):
                 yield Button(_("Play"), id="play", variant="primary", compact=True)
@@ -212,7 +223,12 @@ class ComputerScreen(ModalScreen[str | None]):
         yield KeyBar()
 
     def on_mount(self) -> None:
-        self.query_one("#play", Button).focus()
+        # On the level, as every dialog opens on its first field: on Play,
+        # Enter started a game before the player had seen the levels.
+        self.query_one("#level", Select).focus()
+
+    def action_play(self) -> None:
+        self._play()
 
     @on(Button.Pressed, "#play")
     def _play(self) -> None:
