@@ -128,11 +128,12 @@ def _others(game: GameSummary, seat: int) -> str:
 
 
 def _score(game: GameSummary, seat: int | None) -> str:
-    """The totals, the reader's first in a game of theirs ("12-9")."""
+    """The totals, the reader's first in a game of theirs ("12:9", "3:-5"):
+    a dash between them read a negative score as "3--5"."""
     scores = list(game.scores)
     if seat is not None and 0 <= seat < len(scores):
         scores.insert(0, scores.pop(seat))
-    return "-".join(str(score) for score in scores)
+    return ":".join(str(score) for score in scores)
 
 
 def _one_keyboard(game: GameSummary) -> bool:

@@ -455,3 +455,13 @@ async def test_ctrl_s_opens_the_table_from_the_host_dialog(store_path: Path) -> 
         await pilot.press("ctrl+s")
         await pilot.pause()
         assert app.game_screen is not None and app.game_screen.match.code
+
+
+def test_a_negative_score_reads_as_one() -> None:
+    from types import SimpleNamespace
+
+    from tui.lobby_lists import _score
+
+    game = SimpleNamespace(scores=(3, -5, 12))
+    assert _score(game, None) == "3:-5:12"  # type: ignore[arg-type]
+    assert _score(game, 1) == "-5:3:12"  # type: ignore[arg-type]
