@@ -164,7 +164,9 @@ def test_while_taking_a_digit_away_from_a_boat_only_explains() -> None:
     on_cell = Selection()
     decision = decide(state, on_cell, Digit(5))
     assert decision.selection == on_cell and decision.action is None
-    assert decision.said == Said("First choose a boat with a-f, then its slot with 1-3.")
+    assert decision.said == Said(
+        "First choose a boat by its name (r1-r3, c1-c3), then its slot, 1-3."
+    )
     at_boat = decide(state, on_cell, BoatKey(2)).selection
     assert nav.target_at(at_boat.cursor) == nav.Target("slot", 2, 0)
     refused = decide(state, at_boat, Digit(4))
