@@ -1,0 +1,418 @@
+"""Battles (KEMET.md section 8): Escape, Initiative, the secret commitments,
+the reveal, Divine Wound, the result, creatures, retreat and recall.
+
+Both troops stand on the battle space while it lasts; the defender keeps
+control of it until the battle ends (section 20). Index 0 of a
+:class:`~engine.kemet.state.Battle` pair is the attacker, 1 the defender.
+"""
+
+from __future__ import annotations
+
+from itertools import product
+
+from msgspec.structs import replace
+
+from engine.kemet import flow
+from engine.kemet.actions import DONE, PASS, RECALL, RETREAT, STAY, Action, act
+from engine.kemet.cards import (
+    BATTLE_CARDS,
+    BATTLE_DI,
+    BLADES,
+    CARNAGE,
+    CHARGE,
+    CREATURES,
+    CRUSADE,
+    DEFENSE,
+    DEFENSIVE_VICTORY,
+    DI_KIND_OF,
+    DI_KINDS,
+    DIVINE_WOUND,
+    ESCAPE,
+    HOLY_WAR,
+    INITIATIVE,
+    PRESCIENCE,
+    SHIELD,
+    SNAKE,
+)
+from engine.kemet.core import (
+    S,
+    Work,
+    creature_of,
+    di_cost,
+    first_of_kind,
+    flee_spaces,
+    occupant,
+    owns,
+    owns_any,
+    pay,
+    tset,
+    units_of,
+)
+from engine.kemet.state import NONE, Battle
+
+
+def start_battle(w: Work, space: int, source: str) -> None:
+    attacker = w.order[w.pos]
+    defender = occupant(w, space, attacker)
+    w.battle = Battle(space=space, sides=(attacker, defender), source=source)
+    beast = creature_of(w, defender, space)
+    if w.hands[defender] and flee_spaces(w, defender, space, beast):
+        w.phase, w.actor = "escape", defender
+    else:
+        _initiative(w)
+
+
+def legal_escape(s: S) -> list[Action]:
+    b = s.battle
+    assert b is not None
+    seat = s.actor
+    out: list[Action] = []
+    if first_of_kind(s.hands[seat], ESCAPE) != NONE:
+        beast = creature_of(s, seat, b.space)
+        out += [act("escape", t) for t in flee_spaces(s, seat, b.space, beast)]
+    out.append(PASS)
+    return out
+
+
+def do_escape(w: Work, a: Action) -> None:
+    if a.verb == "pass":
+        _initiative(w)
+        return
+    from engine.kemet.chain import play_card
+
+    play_card(w, act("di", ESCAPE, a.args[0]), "battle")
+
+
+def escape_resolved(w: Work, to: int) -> None:
+    """After the Escape's Veto window: flee to ``to``, or fight if it was vetoed."""
+    b = w.battle
+    assert b is not None
+    if to == NONE:
+        _initiative(w)
+        return
+    defender = b.sides[1]
+    beast = creature_of(w, defender, b.space)
+    count = units_of(w, defender, b.space)
+    w.move_units(defender, b.space, -count)
+    w.move_units(defender, to, count)
+    if beast != NONE:
+        w.put_creature(beast, to)
+    _no_battle(w)
+
+
+def _no_battle(w: Work) -> None:
+    """The defender is gone before any fight: the attacker has the space (7.6)."""
+    b = w.battle
+    assert b is not None
+    w.battle = None
+    if b.source == "move":
+        from engine.kemet.moving import relift
+
+        relift(w)
+    else:
+        from engine.kemet.day import next_fight
+
+        w.actor = w.order[w.pos]
+        next_fight(w)
+
+
+def _initiative(w: Work) -> None:
+    b = w.battle
+    assert b is not None
+    attacker, defender = b.sides
+    if owns(w, attacker, INITIATIVE):
+        lost = min(2, units_of(w, defender, b.space))
+        w.move_units(defender, b.space, -lost)
+        if not units_of(w, defender, b.space):
+            w.battle = replace(b, pending=(defender,))
+            _next_pending(w, "nobattle")
+            return
+    _next_commit(w)
+
+
+# --- commitments (8.3) and the reveal (8.4) ----------------------------------------
+
+
+def _commit_order(s: S, b: Battle) -> tuple[int, int]:
+    """Sides in the order they commit: the one without Prescience first."""
+    return (1, 0) if owns(s, b.sides[0], PRESCIENCE) else (0, 1)
+
+
+def _next_commit(w: Work) -> None:
+    b = w.battle
+    assert b is not None
+    for side in _commit_order(w, b):
+        if b.played[side] == NONE:
+            w.phase, w.actor = "commit", b.sides[side]
+            return
+    _reveal(w)
+
+
+def legal_commit(s: S) -> list[Action]:
+    seat = s.actor
+    hand = s.bhands[seat]
+    pairs = [(p, d) for p in hand for d in hand if p != d]
+    held = [sum(1 for c in s.hands[seat] if DI_KIND_OF[c] == k) for k in BATTLE_DI]
+    cost = [pay(s, seat, DI_KINDS[k].cost) for k in BATTLE_DI]
+    budget = s.pp[seat]
+    extras: list[tuple[int, ...]] = []
+    for counts in product(*(range(h + 1) for h in held)):
+        if sum(n * c for n, c in zip(counts, cost, strict=True)) <= budget:
+            extras.append(tuple(k for k, n in zip(BATTLE_DI, counts, strict=True) for _ in range(n)))
+    return [act("commit", p, d, *e) for p, d in pairs for e in extras]
+
+
+def do_commit(w: Work, a: Action) -> None:
+    b = w.battle
+    assert b is not None
+    seat = w.actor
+    side = b.sides.index(seat)
+    played, discarded, *kinds = a.args
+    hand = [c for c in w.bhands[seat] if c not in (played, discarded)]
+    w.bhands = tset(w.bhands, seat, tuple(hand))
+    cards = []
+    for kind in kinds:
+        card = first_of_kind(w.hands[seat], kind)
+        w.take_di(seat, card)
+        cards.append(card)
+    w.battle = replace(
+        b,
+        played=tset(b.played, side, played),
+        discarded=tset(b.discarded, side, discarded),
+        di=tset(b.di, side, tuple(cards)),
+    )
+    _next_commit(w)
+
+
+def _reveal(w: Work) -> None:
+    b = w.battle
+    assert b is not None
+    for side, seat in enumerate(b.sides):
+        w.gain_pp(seat, -sum(di_cost(w, seat, c) for c in b.di[side]))
+    w.battle = replace(b, revealed=True)
+    for seat in b.sides:
+        if owns(w, seat, DIVINE_WOUND) and w.hands[seat]:
+            w.phase, w.actor = "wound", seat
+            return
+    _resolve(w)
+
+
+def legal_wound(s: S) -> list[Action]:
+    kinds = sorted({DI_KIND_OF[c] for c in s.hands[s.actor]})
+    return [*(act("wound", k) for k in kinds), DONE]
+
+
+def do_wound(w: Work, a: Action) -> None:
+    b = w.battle
+    assert b is not None
+    if a.verb == "done":
+        _resolve(w)
+        return
+    seat = w.actor
+    card = first_of_kind(w.hands[seat], a.args[0])
+    w.take_di(seat, card)
+    w.di_discard = (*w.di_discard, card)
+    side = b.sides.index(seat)
+    w.battle = replace(b, wound=tset(b.wound, side, b.wound[side] + 1))
+
+
+# --- the result (8.5-8.8) -------------------------------------------------------------
+
+
+def values(s: S, b: Battle) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
+    """(strength, damage, protection) of attacker and defender, once revealed."""
+    beasts = [creature_of(s, seat, b.space) for seat in b.sides]
+    out = []
+    for side, seat in enumerate(b.sides):
+        card = BATTLE_CARDS[b.played[side]]
+        strength = units_of(s, seat, b.space) + card[0] + b.wound[side]
+        protection, damage = card[1], card[2]
+        if side == 0 and owns_any(s, seat, CHARGE):
+            strength += 1
+        if side == 1 and owns_any(s, seat, DEFENSE):
+            strength += 1
+        strength += 1 if owns(s, seat, BLADES) else 0
+        damage += 1 if owns(s, seat, CARNAGE) else 0
+        protection += 1 if owns(s, seat, SHIELD) else 0
+        beast = beasts[side]
+        if beast != NONE and beasts[1 - side] != SNAKE:
+            strength += CREATURES[beast].strength
+            protection += CREATURES[beast].protection
+            damage += CREATURES[beast].damage
+        for c in b.di[side]:
+            kind = DI_KINDS[DI_KIND_OF[c]]
+            strength += kind.strength
+            damage += kind.damage
+            protection += kind.protection
+        out.append((strength, damage, protection))
+    return out[0], out[1]
+
+
+def _resolve(w: Work) -> None:
+    b = w.battle
+    assert b is not None
+    (sa, da, pa), (sd, dd, pd) = values(w, b)
+    winner = 0 if sa > sd else 1
+    attacker, defender = b.sides
+    ua, ud = units_of(w, attacker, b.space), units_of(w, defender, b.space)
+    lost_a, lost_d = min(ua, max(0, dd - pa)), min(ud, max(0, da - pd))
+    w.move_units(attacker, b.space, -lost_a)
+    w.move_units(defender, b.space, -lost_d)
+    if owns(w, attacker, CRUSADE):
+        w.gain_pp(attacker, 2 * lost_d)
+    if owns(w, defender, CRUSADE):
+        w.gain_pp(defender, 2 * lost_a)
+    champion = b.sides[winner]
+    if owns(w, champion, HOLY_WAR):
+        w.gain_pp(champion, 4)
+    if winner == 0 and ua - lost_a >= 1:
+        w.gain_vp(attacker, battle=True)
+    if winner == 1 and ud - lost_d >= 1 and owns(w, defender, DEFENSIVE_VICTORY):
+        w.gain_vp(defender, battle=True)
+    for side, seat in enumerate(b.sides):
+        spent = (b.played[side], b.discarded[side])
+        discards = tuple(sorted((*w.bdiscards[seat], *spent)))
+        if not w.bhands[seat]:
+            w.bhands, discards = tset(w.bhands, seat, discards), ()
+        w.bdiscards = tset(w.bdiscards, seat, discards)
+        w.di_discard = (*w.di_discard, *b.di[side])
+    wiped = tuple(
+        seat
+        for seat in b.sides
+        if not units_of(w, seat, b.space) and creature_of(w, seat, b.space) != NONE
+    )
+    w.battle = replace(b, winner=winner, pending=wiped)
+    _next_pending(w, "battle")
+
+
+def _next_pending(w: Work, resume: str) -> None:
+    """Creatures of destroyed troops go home, attacker's first (8.7 item 1)."""
+    from engine.kemet.day import creature_homes
+
+    b = w.battle
+    assert b is not None
+    while b.pending:
+        seat, rest = b.pending[0], b.pending[1:]
+        beast = creature_of(w, seat, b.space)
+        w.battle = b = replace(b, pending=rest)
+        if beast == NONE:
+            continue
+        w.put_creature(beast, NONE)
+        if creature_homes(w, seat):
+            w.phase, w.actor, w.colour, w.resume = "creature", seat, beast, resume
+            return
+    after_creature(w, resume)
+
+
+def after_creature(w: Work, resume: str) -> None:
+    b = w.battle
+    assert b is not None
+    if b.pending:
+        _next_pending(w, resume)
+    elif resume == "nobattle":
+        _no_battle(w)
+    else:
+        _leave(w)
+
+
+def _leave(w: Work) -> None:
+    """The loser leaves, then the winner may recall (8.7 items 2-3)."""
+    b = w.battle
+    assert b is not None
+    loser, champion = b.sides[1 - b.winner], b.sides[b.winner]
+    if units_of(w, loser, b.space):
+        if flee_spaces(w, loser, b.space, creature_of(w, loser, b.space)):
+            w.phase, w.actor = "loser", loser
+            return
+        _recall(w, loser)
+    if units_of(w, champion, b.space):
+        w.phase, w.actor = "winner", champion
+        return
+    _end(w)
+
+
+def legal_loser(s: S) -> list[Action]:
+    return [RETREAT, RECALL]
+
+
+def legal_retreat(s: S) -> list[Action]:
+    b = s.battle
+    assert b is not None
+    loser = b.sides[1 - b.winner]
+    beast = creature_of(s, loser, b.space)
+    return [act("to", t) for t in flee_spaces(s, loser, b.space, beast)]
+
+
+def legal_winner(s: S) -> list[Action]:
+    return [STAY, RECALL]
+
+
+def do_loser(w: Work, a: Action) -> None:
+    b = w.battle
+    assert b is not None
+    if a.verb == "recall":
+        _recall(w, w.actor)
+        _leave(w)
+    else:
+        w.phase, w.actor = "retreat", b.sides[b.winner]
+
+
+def do_retreat(w: Work, a: Action) -> None:
+    b = w.battle
+    assert b is not None
+    loser, to = b.sides[1 - b.winner], a.args[0]
+    beast = creature_of(w, loser, b.space)
+    count = units_of(w, loser, b.space)
+    w.move_units(loser, b.space, -count)
+    w.move_units(loser, to, count)
+    if beast != NONE:
+        w.put_creature(beast, to)
+    _leave(w)
+
+
+def do_winner(w: Work, a: Action) -> None:
+    if a.verb == "recall":
+        _recall(w, w.actor)
+    _end(w)
+
+
+def _recall(w: Work, seat: int) -> None:
+    b = w.battle
+    assert b is not None
+    count = units_of(w, seat, b.space)
+    w.move_units(seat, b.space, -count)
+    w.gain_pp(seat, count)
+    w.settle_creatures(b.space)
+
+
+def _end(w: Work) -> None:
+    b = w.battle
+    assert b is not None
+    w.battle = None
+    w.actor = w.order[w.pos]
+    if b.source == "move":
+        flow.back_to_turn(w)
+    else:
+        from engine.kemet.day import next_fight
+
+        next_fight(w)
+
+
+__all__ = [
+    "after_creature",
+    "do_commit",
+    "do_escape",
+    "do_loser",
+    "do_retreat",
+    "do_winner",
+    "do_wound",
+    "escape_resolved",
+    "legal_commit",
+    "legal_escape",
+    "legal_loser",
+    "legal_retreat",
+    "legal_winner",
+    "legal_wound",
+    "start_battle",
+    "values",
+]
