@@ -124,7 +124,7 @@ def _initiative(w: Work) -> None:
         lost = min(2, units_of(w, defender, b.space))
         w.move_units(defender, b.space, -lost)
         if not units_of(w, defender, b.space):
-            w.battle = replace(b, pending=(defender,))
+            w.battle = replace(b, pending=_lift_wiped(w, b, (defender,)))
             _next_pending(w, "nobattle")
             return
     _next_commit(w)
@@ -276,28 +276,31 @@ def _resolve(w: Work) -> None:
             w.bhands, discards = tset(w.bhands, seat, discards), ()
         w.bdiscards = tset(w.bdiscards, seat, discards)
         w.di_discard = (*w.di_discard, *b.di[side])
-    wiped = tuple(
-        seat
-        for seat in b.sides
-        if not units_of(w, seat, b.space) and creature_of(w, seat, b.space) != NONE
-    )
-    w.battle = replace(b, winner=winner, pending=wiped)
+    wiped = tuple(seat for seat in b.sides if not units_of(w, seat, b.space))
+    w.battle = replace(b, winner=winner, pending=_lift_wiped(w, b, wiped))
     _next_pending(w, "battle")
+
+
+def _lift_wiped(w: Work, b: Battle, seats: tuple[int, ...]) -> tuple[int, ...]:
+    """Take the creatures of troops left without units off the space, in order."""
+    beasts = tuple(creature_of(w, seat, b.space) for seat in seats)
+    beasts = tuple(k for k in beasts if k != NONE)
+    for k in beasts:
+        w.put_creature(k, NONE)
+    return beasts
 
 
 def _next_pending(w: Work, resume: str) -> None:
     """Creatures of destroyed troops go home, attacker's first (8.7 item 1)."""
+    from engine.kemet.core import creature_owner
     from engine.kemet.day import creature_homes
 
     b = w.battle
     assert b is not None
     while b.pending:
-        seat, rest = b.pending[0], b.pending[1:]
-        beast = creature_of(w, seat, b.space)
+        beast, rest = b.pending[0], b.pending[1:]
+        seat = creature_owner(w, beast)
         w.battle = b = replace(b, pending=rest)
-        if beast == NONE:
-            continue
-        w.put_creature(beast, NONE)
         if creature_homes(w, seat):
             w.phase, w.actor, w.colour, w.resume = "creature", seat, beast, resume
             return

@@ -96,7 +96,7 @@ class Battle(msgspec.Struct, frozen=True, array_like=True):
     revealed: bool = False
     wound: tuple[int, int] = (0, 0)  # DI cards discarded for Divine Wound
     winner: int = NONE  # 0 attacker, 1 defender, once resolved
-    pending: tuple[int, ...] = ()  # seats still to place a creature of a destroyed troop
+    pending: tuple[int, ...] = ()  # creatures of destroyed troops still to be placed
 
 
 class Chain(msgspec.Struct, frozen=True, array_like=True):
