@@ -158,7 +158,9 @@ def legal_commit(s: S) -> list[Action]:
     extras: list[tuple[int, ...]] = []
     for counts in product(*(range(h + 1) for h in held)):
         if sum(n * c for n, c in zip(counts, cost, strict=True)) <= budget:
-            extras.append(tuple(k for k, n in zip(BATTLE_DI, counts, strict=True) for _ in range(n)))
+            extras.append(
+                tuple(k for k, n in zip(BATTLE_DI, counts, strict=True) for _ in range(n))
+            )
     return [act("commit", p, d, *e) for p, d in pairs for e in extras]
 
 

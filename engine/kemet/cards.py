@@ -180,4 +180,3 @@ TELEPORTATION, OPEN_GATES_DI, VETO, ESCAPE = 10, 11, 12, 13
 
 assert TILE_COUNT == 48 and DI_CARDS == 35
 assert all(TILES[c.tile].effect.endswith(c.name) for c in CREATURES)
-

@@ -20,6 +20,8 @@ from engine.kemet.cards import (
     PRAYER,
     RAINING_FIRE,
     TELEPORTATION,
+)
+from engine.kemet.cards import (
     VETO as VETO_KIND,
 )
 from engine.kemet.core import (

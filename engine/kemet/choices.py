@@ -19,9 +19,7 @@ SETUP_UNITS: Final = 10
 REINFORCEMENT_UNITS: Final = 4
 LEVEL_SPLITS: Final = ((1, 1, 1), *sorted(set(permutations((2, 1, 0)))))
 PYRAMID_CHOICES: Final = tuple(
-    act("pyr", *levels, *places)
-    for levels in LEVEL_SPLITS
-    for places in permutations(range(3))
+    act("pyr", *levels, *places) for levels in LEVEL_SPLITS for places in permutations(range(3))
 )
 UNIT_CHOICES: Final = tuple(
     act("units", a, b, SETUP_UNITS - a - b)

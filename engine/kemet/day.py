@@ -285,9 +285,7 @@ def do_recruit(w: Work, a: Action) -> None:
 def next_fight(w: Work) -> None:
     """The recruitment battles in the order the recruiter chooses (6.4 ruling)."""
     seat = w.order[w.pos]
-    w.fights = tuple(
-        d for d in w.fights if units_of(w, seat, d) and occupant(w, d, seat) != NONE
-    )
+    w.fights = tuple(d for d in w.fights if units_of(w, seat, d) and occupant(w, d, seat) != NONE)
     if not w.fights:
         flow.back_to_turn(w)
     elif len(w.fights) == 1:

@@ -8,6 +8,7 @@ choice (prayer points, draws, temple awards, the victory check).
 
 from __future__ import annotations
 
+from engine.kemet.board import SANCTUARY
 from engine.kemet.cards import (
     DIVINE_BOON,
     HAND_OF_GOD,
@@ -17,9 +18,7 @@ from engine.kemet.cards import (
     REINFORCEMENTS,
     VISION,
 )
-from engine.kemet.core import Work, controller, layout, owns, temples_held, total_vp, tset
-from engine.kemet.board import SANCTUARY
-from engine.kemet.core import units_of
+from engine.kemet.core import Work, controller, layout, owns, temples_held, total_vp, tset, units_of
 from engine.kemet.state import NONE, REGULAR_TOKENS
 
 VISION_DRAW = 5

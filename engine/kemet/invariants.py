@@ -14,8 +14,8 @@ from typing import get_args
 from engine.kemet.board import LAYOUTS, SPACES
 from engine.kemet.cards import (
     CREATURES,
-    DI_CARDS,
     DEFENSIVE_STRATEGY,
+    DI_CARDS,
     OFFENSIVE_STRATEGY,
     SPECIAL_OF_TILE,
     TILE_COUNT,
@@ -196,12 +196,67 @@ def _end(s: GameState) -> list[str]:
     return []
 
 
+_NEEDS_BATTLE = frozenset({"escape", "commit", "wound", "loser", "retreat", "winner"})
+
+
+def _context(s: GameState) -> list[str]:
+    """The decision in progress has what it needs (its battle, chain, group...)."""
+    p, b = s.phase, s.battle
+    out = []
+    if p in _NEEDS_BATTLE and b is None:
+        out.append(f"phase {p} without a battle")
+    if (p == "veto") != (s.chain is not None) and not (s.chain is not None and p in ("move",)):
+        out.append(f"phase {p} and the Veto chain do not agree")
+    if s.chain is not None and (
+        not s.chain.cards or any(not 0 <= who < s.players for who, _ in s.chain.cards)
+    ):
+        out.append("the Veto chain is malformed")
+    if b is not None:
+        if b.sides[0] == b.sides[1] or any(not 0 <= who < s.players for who in b.sides):
+            out.append("the battle's sides are not two seats")
+        elif b.space not in LAYOUTS[s.players].in_play or b.source not in ("move", "recruit"):
+            out.append("the battle's space or source is wrong")
+        elif b.revealed and NONE in b.played:
+            out.append("a battle is revealed before both sides committed")
+        elif any(not NONE <= c < 8 for c in (*b.played, *b.discarded)):
+            out.append("a battle card id is out of range")
+        elif b.winner not in (NONE, 0, 1) or any(not 0 <= k < len(CREATURES) for k in b.pending):
+            out.append("the battle's result is malformed")
+        elif b.source == "move" and s.group is None:
+            out.append("a battle from a Move without its group")
+    if p == "strategy" and s.colour not in SPECIAL_OF_TILE:
+        out.append("a Strategy choice without its tile")
+    if p == "creature" and not (
+        0 <= s.colour < len(CREATURES) and s.tiles[CREATURES[s.colour].tile] == s.actor
+    ):
+        out.append("a creature to place that the player does not own")
+    if p == "vision" and not s.shown:
+        out.append("a Vision choice without cards")
+    if p == "fight" and not s.fights:
+        out.append("a recruitment battle choice without battles")
+    if p == "buy" and s.colour not in (0, 1, 2):
+        out.append("a Buy action without its colour")
+    if s.group is not None and (
+        s.group.units < 1 or s.group.mp < 0 or s.group.space not in LAYOUTS[s.players].in_play
+    ):
+        out.append("the moving group is malformed")
+    if any(not 0 <= sp < SPACES for sp in (*s.added, *s.fights)):
+        out.append("a recruited unit's space is out of range")
+    if not all(0 <= t < TILE_COUNT for t in s.fresh) or any(
+        not NONE <= o < s.players for o in s.tiles
+    ):
+        out.append("a tile id or owner is out of range")
+    if any(c not in (NONE, MOVING) and not 0 <= c < SPACES for c in s.creatures):
+        out.append("a creature stands outside the board")
+    return out
+
+
 def state_problems(state: GameState) -> list[str]:
     """What is wrong with ``state`` (English, for logs); empty for a sound state."""
     problems = _shape(state)
     if problems:
         return problems
-    for stage in (_units, _creatures, _cards, _tiles_and_tokens, _end):
+    for stage in (_context, _units, _creatures, _cards, _tiles_and_tokens, _end):
         problems += stage(state)
         if problems:
             return problems

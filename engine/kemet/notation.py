@@ -75,9 +75,7 @@ def format_action(action: Action) -> str:
         if v in _ONE_SPACE:
             return f"{v} {_space(a[0])}"
         if v == "pyr":
-            return "pyr " + " ".join(
-                f"{COLOUR_LETTERS[c]}{a[c]}/{a[3 + c] + 1}" for c in range(3)
-            )
+            return "pyr " + " ".join(f"{COLOUR_LETTERS[c]}{a[c]}/{a[3 + c] + 1}" for c in range(3))
         if v == "units":
             return "units " + "/".join(map(str, a))
         if v in ("keep", "wound"):

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 import msgspec
 
 from engine.kemet.board import LAYOUTS, SPACES
-from engine.kemet.cards import DI_CARDS, STARTING_HAND, TILE_COUNT
 from engine.kemet.cards import CREATURES as _CREATURES
+from engine.kemet.cards import DI_CARDS, STARTING_HAND, TILE_COUNT
 from engine.kemet.state import NONE, START_PP, UNITS, GameState
 from engine.message import msg
 
@@ -97,7 +97,7 @@ def start(setup: Setup) -> GameState:
     if problem is not None:
         raise ValueError(problem)
     n = setup.players
-    hands = [()] * n
+    hands: list[tuple[int, ...]] = [()] * n
     for k, seat in enumerate(setup.order):
         hands[seat] = (setup.deck[k],)
     return GameState(
