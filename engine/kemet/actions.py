@@ -68,8 +68,16 @@ class Action(msgspec.Struct, frozen=True, array_like=True):
         return f"Action({self.verb!r}, {self.args!r})"
 
 
+_MADE: dict[tuple[str, tuple[int, ...]], Action] = {}
+
+
 def act(verb: str, *args: int) -> Action:
-    return Action(verb, args)
+    """The action ``verb`` with ``args``; one shared instance per value (cheap legal lists)."""
+    key = (verb, args)
+    found = _MADE.get(key)
+    if found is None:
+        found = _MADE[key] = Action(verb, args)
+    return found
 
 
 DONE = act("done")

@@ -46,8 +46,16 @@ SILVERS = tuple(act("silver", k) for k in range(10))
 GOLDS = (act("gold", 0), act("gold", 1))
 
 
-def empty_rows(used: int) -> int:
+def _empty_rows(used: int) -> int:
     return sum(1 for row in (1, 2, 3) if not any(used >> k & 1 for k in range(10) if ROW[k] == row))
+
+
+# Rows 1-3 left without a token, for every set of used action spaces (bits 0-9).
+_EMPTY_ROWS = tuple(_empty_rows(used) for used in range(1 << 10))
+
+
+def empty_rows(used: int) -> int:
+    return _EMPTY_ROWS[used & 0x3FF]
 
 
 def max_level(s: S) -> int:
