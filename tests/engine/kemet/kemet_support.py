@@ -7,8 +7,8 @@ from typing import Any
 from msgspec.structs import replace
 
 from engine.kemet import GameState, apply, new_game, parse_action, state_problems
-from engine.kemet.board import SPACE_ID, SPACES, LAYOUTS, district
-from engine.kemet.cards import CREATURES, DI_KIND_OF, DI_CODE
+from engine.kemet.board import LAYOUTS, SPACE_ID, SPACES, district
+from engine.kemet.cards import CREATURES, DI_CODE, DI_KIND_OF
 from engine.kemet.state import NONE
 
 DECK = tuple(range(35))
