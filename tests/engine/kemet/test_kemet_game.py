@@ -1,0 +1,174 @@
+"""Kemet keeps the game contract (engine.game.Game), records and saved states.
+
+Kemet is not yet in the registry (engine.games), so the contract's own
+random-play test does not reach it; the same checks run here through
+:data:`engine.kemet.KEMET` alone.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import pairwise
+from typing import Any
+
+import msgspec
+import pytest
+
+from engine.game import RecordError, Result
+from engine.kemet import KEMET, GameState, encode_state, new_game, view
+from engine.kemet.record import STATE_FORMAT, VERSION
+from engine.message import Message
+
+NAMES = ["Ann", "Bob", "Cy", "Dee", "Eve"]
+
+
+def _play(seats: int, seed: int, checks: bool = True) -> tuple[Any, list[Any], list[Any]]:
+    rng = random.Random(seed)
+    setup = KEMET.deal(seats, rng)
+    assert KEMET.decode_setup(KEMET.encode_setup(setup)) == setup
+    states = [KEMET.start(setup)]
+    actions: list[Any] = []
+    while not KEMET.over(states[-1]):
+        state = states[-1]
+        legal = list(KEMET.legal_actions(state))
+        action = rng.choice(legal)
+        if checks:
+            assert isinstance(KEMET.prompt(state), Message)
+            assert isinstance(KEMET.describe(state, action, NAMES[:seats]), Message)
+            assert KEMET.result(state, NAMES[:seats]) is None
+            assert abs(sum(KEMET.returns(state)) - 1.0) < 1e-9
+        after = KEMET.apply(state, action)
+        assert KEMET.ply(after) == KEMET.ply(state) + 1
+        states.append(after)
+        actions.append(action)
+    return setup, states, actions
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_random_play_keeps_the_contract_and_replays(seats: int) -> None:
+    setup, states, actions = _play(seats, seats * 7)
+    end = states[-1]
+    result = KEMET.result(end, NAMES[:seats])
+    assert isinstance(result, Result) and len(result.winners) == 1
+    assert result.totals == KEMET.totals(end) and max(result.totals) >= end.target
+    assert NAMES[result.winners[0]] in result.says
+    assert KEMET.returns(end) == tuple(1.0 if s == result.winners[0] else 0.0 for s in range(seats))
+    assert KEMET.current_player(end) == -1 and not KEMET.legal_actions(end)
+    again_setup, again_states, again_actions = KEMET.load_record(
+        KEMET.encode_record(setup, actions)
+    )
+    assert (again_setup, again_states, again_actions) == (setup, states, actions)
+    assert any(KEMET.reveals_hidden(a, b) for a, b in pairwise(states))
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4, 5])
+def test_turn_changes_exactly_when_a_new_turn_begins(seats: int) -> None:
+    _, states, _ = _play(seats, 3, checks=False)
+    for a, b in pairwise(states):
+        if b.phase == "over":
+            continue
+        new_turn = b.phase == "turn" and a.phase == "turn" and a.actor != b.actor
+        if new_turn or (b.phase == "turn" and not b.placed and b.pos != a.pos):
+            assert KEMET.turn(b) == KEMET.turn(a) + 1
+        if a.battle is not None or b.battle is not None or b.phase == "veto":
+            assert KEMET.turn(b) == KEMET.turn(a)  # battles and reactions stay in the turn
+
+
+def test_returns_before_the_end_are_vp_shares() -> None:
+    s = new_game(4, players=2)
+    assert KEMET.returns(s) == (0.5, 0.5)
+
+
+def test_deal_reads_its_options() -> None:
+    long = KEMET.deal(3, random.Random(1), {"length": "long", "seed": "12"})
+    assert long.length == 10 and long == KEMET.deal(3, random.Random(2), {"length": "long",
+                                                                          "seed": "12"})  # fmt: skip
+    assert KEMET.deal(2, random.Random(1), {"beginners": "yes"}).beginners
+    for bad in ({"length": "medium"}, {"beginners": "yes", "length": "long"}, {"x": "y"}):
+        with pytest.raises(RecordError):
+            KEMET.deal(2, random.Random(1), bad)
+    for wrong in (1, 6):
+        with pytest.raises(RecordError):
+            KEMET.deal(wrong, random.Random(0))
+
+
+@pytest.mark.parametrize(
+    "data", [b"", b"\xff\xfe", b"{}", b"[]", b'{"format": 3}', b"[" * 5000, "null"]
+)
+def test_unreadable_data_is_refused_with_a_record_error(data: bytes | str) -> None:
+    for read in (KEMET.load_record, KEMET.decode_state, KEMET.decode_setup):
+        with pytest.raises(RecordError) as caught:
+            read(data)
+        assert isinstance(caught.value.reason, Message)
+
+
+def test_a_record_with_an_illegal_decision_names_it() -> None:
+    setup, states, actions = _play(2, 5, checks=False)
+    for index in range(1, len(actions)):
+        if KEMET.why_illegal(states[index], actions[index - 1]) is not None:
+            data = KEMET.encode_record(setup, [*actions[:index], actions[index - 1]])
+            with pytest.raises(RecordError) as caught:
+                KEMET.load_record(data)
+            assert f"move {index + 1}" in caught.value.reason
+            return
+    pytest.fail("no decision was ever illegal right after it was taken")
+
+
+def _tampered(state: GameState, **fields: Any) -> bytes:
+    raw = msgspec.json.decode(encode_state(state))
+    names = list(GameState.__struct_fields__)
+    for name, value in fields.items():
+        raw["state"][names.index(name)] = value
+    return msgspec.json.encode(raw)
+
+
+@pytest.mark.parametrize(
+    "fields",
+    [
+        {"pp": [12, 7]},
+        {"reserve": [3, 2]},
+        {"vp": [0, -1]},
+        {"bvp": [1, 0]},
+        {"phase": "veto"},
+        {"phase": "nonsense"},
+        {"players": 6},
+        {"units": [9] * 84},
+        {"order": [0, 0]},
+        {"hands": [[0, 0], [1]]},
+        {"tiles": [0] * 48},
+        {"levels": [5, 1, 1, 1, 1, 1]},
+        {"creatures": [3, -1, -1, -1, -1, -1, -1]},
+        {"battle": [3, [0, 1], "move"]},
+        {"keys": []},
+        {"target": 9},
+        {"actor": 7},
+        {"used": [1023, 0]},
+    ],
+)
+def test_a_broken_saved_state_is_refused(fields: dict[str, Any]) -> None:
+    s = new_game(9, players=2)
+    s = KEMET.start(KEMET.deal(2, random.Random(9)))
+    for _ in range(30):
+        s = KEMET.apply(s, KEMET.legal_actions(s)[-1])
+    assert KEMET.decode_state(encode_state(s)) == s
+    with pytest.raises(RecordError) as caught:
+        KEMET.decode_state(_tampered(s, **fields))
+    assert isinstance(caught.value.reason, Message)
+
+
+def test_saved_state_names_its_format_and_version() -> None:
+    raw = msgspec.json.decode(encode_state(new_game(1, players=3)))
+    assert raw["format"] == STATE_FORMAT and raw["version"] == VERSION
+
+
+def test_views_change_only_with_what_the_seat_may_see() -> None:
+    _, states, _ = _play(3, 11, checks=False)
+    for state in states[::7]:
+        for seat in range(3):
+            seen = view(state, seat)
+            for k in range(3):
+                dealt = KEMET.sample(state, seat, random.Random(k))
+                assert KEMET.view(dealt, seat) == seen
+                assert KEMET.state_problems(dealt) == []
+    with pytest.raises(ValueError):
+        view(states[0], 3)
