@@ -80,9 +80,9 @@ def test_returns_before_the_end_are_vp_shares() -> None:
 
 
 def test_deal_reads_its_options() -> None:
-    long = KEMET.deal(3, random.Random(1), {"length": "long", "seed": "12"})
-    assert long.length == 10 and long == KEMET.deal(3, random.Random(2), {"length": "long",
-                                                                          "seed": "12"})  # fmt: skip
+    options = {"length": "long", "seed": "12"}
+    long = KEMET.deal(3, random.Random(1), options)
+    assert long.length == 10 and long == KEMET.deal(3, random.Random(2), options)
     assert KEMET.deal(2, random.Random(1), {"beginners": "yes"}).beginners
     for bad in ({"length": "medium"}, {"beginners": "yes", "length": "long"}, {"x": "y"}):
         with pytest.raises(RecordError):
