@@ -11,6 +11,9 @@ from __future__ import annotations
 
 import msgspec
 
+from engine.kemet.board import SPACE_NAMES, SPACES
+from engine.kemet.cards import COLOUR_LETTERS, CREATURES, DI_KINDS
+from engine.kemet.state import SPACE_KEYS
 from engine.message import Message, as_message
 
 VERBS = (
@@ -60,8 +63,6 @@ class Action(msgspec.Struct, frozen=True, array_like=True):
     args: tuple[int, ...] = ()
 
     def __str__(self) -> str:
-        from engine.kemet.notation import format_action
-
         return format_action(self)
 
     def __repr__(self) -> str:
@@ -92,6 +93,69 @@ STAY = act("stay")
 SACRIFICE = act("sacrifice")
 
 
+BARE = frozenset(
+    {"done", "end", "skip", "stop", "veto", "pass", "retreat", "recall", "stay", "sacrifice"}
+)
+ONE_SPACE = frozenset({"reinforce", "creature", "recruit", "fight", "go", "tp", "escape", "to"})
+GOLD = ("move", "recruit")
+_BARE, _ONE_SPACE, _GOLD = BARE, ONE_SPACE, GOLD
+
+
+def _space(a: int) -> str:
+    return SPACE_NAMES[a] if 0 <= a < SPACES else f"?{a}"
+
+
+def _kind(k: int) -> str:
+    return DI_KINDS[k].code if 0 <= k < len(DI_KINDS) else f"?{k}"
+
+
+def _count(units: int, creature: int) -> str:
+    return f"{units}+c" if creature else str(units)
+
+
+def format_action(action: Action) -> str:
+    """The action's notation."""
+    v, a = action.verb, action.args
+    try:
+        if v in _BARE:
+            return v
+        if v in _ONE_SPACE:
+            return f"{v} {_space(a[0])}"
+        if v == "pyr":
+            return "pyr " + " ".join(f"{COLOUR_LETTERS[c]}{a[c]}/{a[3 + c] + 1}" for c in range(3))
+        if v == "units":
+            return "units " + "/".join(map(str, a))
+        if v in ("keep", "wound"):
+            return f"{v} {_kind(a[0])}"
+        if v == "hog":
+            return f"hog {COLOUR_LETTERS[a[0]]}"
+        if v == "order":
+            return "order " + "-".join(str(s + 1) for s in a)
+        if v in ("place", "silver"):
+            return f"{v} {SPACE_KEYS[a[0]]}"
+        if v == "gold":
+            return f"gold {_GOLD[a[0]]}"
+        if v == "di":
+            return " ".join(("di", _kind(a[0]), *map(_space, a[1:])))
+        if v == "raise":
+            return f"raise {COLOUR_LETTERS[a[0]]}{a[1]}"
+        if v == "buy":
+            return f"buy {a[0]}"
+        if v == "remove":
+            return f"remove B{a[0]}"
+        if v == "beast":
+            return f"beast {CREATURES[a[0]].name} {_space(a[1])}"
+        if v == "group":
+            return f"group {_space(a[0])} {_count(a[1], a[2])}"
+        if v in ("drop", "pick"):
+            return f"{v} {_count(a[0], a[1])}"
+        if v == "commit":
+            return " ".join((f"commit B{a[0]}/B{a[1]}", *map(_kind, a[2:])))
+    except IndexError:
+        pass
+    return f"{v}?{','.join(map(str, a))}"
+
+
 class IllegalAction(ValueError):
     """A decision the rules do not allow now; ``reason`` says why, as a Message."""
 
@@ -101,8 +165,11 @@ class IllegalAction(ValueError):
 
 
 __all__ = [
+    "BARE",
     "DONE",
     "END",
+    "GOLD",
+    "ONE_SPACE",
     "PASS",
     "RECALL",
     "RETREAT",
@@ -115,4 +182,5 @@ __all__ = [
     "Action",
     "IllegalAction",
     "act",
+    "format_action",
 ]

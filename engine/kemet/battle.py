@@ -34,10 +34,13 @@ from engine.kemet.cards import (
     SHIELD,
     SNAKE,
 )
+from engine.kemet.chain import play_card
 from engine.kemet.core import (
     S,
     Work,
+    creature_homes,
     creature_of,
+    creature_owner,
     di_cost,
     first_of_kind,
     flee_spaces,
@@ -48,6 +51,7 @@ from engine.kemet.core import (
     tset,
     units_of,
 )
+from engine.kemet.moving import relift
 from engine.kemet.state import NONE, Battle
 
 
@@ -78,8 +82,6 @@ def do_escape(w: Work, a: Action) -> None:
     if a.verb == "pass":
         _initiative(w)
         return
-    from engine.kemet.chain import play_card
-
     play_card(w, act("di", ESCAPE, a.args[0]), "battle")
 
 
@@ -106,12 +108,8 @@ def _no_battle(w: Work) -> None:
     assert b is not None
     w.battle = None
     if b.source == "move":
-        from engine.kemet.moving import relift
-
         relift(w)
     else:
-        from engine.kemet.day import next_fight
-
         w.actor = w.order[w.pos]
         next_fight(w)
 
@@ -294,9 +292,6 @@ def _lift_wiped(w: Work, b: Battle, seats: tuple[int, ...]) -> tuple[int, ...]:
 
 def _next_pending(w: Work, resume: str) -> None:
     """Creatures of destroyed troops go home, attacker's first (8.7 item 1)."""
-    from engine.kemet.core import creature_owner
-    from engine.kemet.day import creature_homes
-
     b = w.battle
     assert b is not None
     while b.pending:
@@ -398,9 +393,20 @@ def _end(w: Work) -> None:
     if b.source == "move":
         flow.back_to_turn(w)
     else:
-        from engine.kemet.day import next_fight
-
         next_fight(w)
+
+
+def next_fight(w: Work) -> None:
+    """The recruitment battles, in the order the recruiter chooses (6.4 ruling)."""
+    seat = w.order[w.pos]
+    w.fights = tuple(d for d in w.fights if units_of(w, seat, d) and occupant(w, d, seat) != NONE)
+    if not w.fights:
+        flow.back_to_turn(w)
+    elif len(w.fights) == 1:
+        space, w.fights = w.fights[0], ()
+        start_battle(w, space, "recruit")
+    else:
+        w.phase, w.actor = "fight", seat
 
 
 __all__ = [
@@ -418,6 +424,7 @@ __all__ = [
     "legal_retreat",
     "legal_winner",
     "legal_wound",
+    "next_fight",
     "start_battle",
     "values",
 ]

@@ -8,9 +8,10 @@ only Veto holders) keeps the window from telling who holds a Veto (16).
 
 from __future__ import annotations
 
+from msgspec.structs import replace
+
 from engine.kemet import flow
 from engine.kemet.actions import PASS, VETO, Action, act
-from engine.kemet.board import SPACES
 from engine.kemet.cards import (
     DI_KIND_OF,
     ENLISTMENT,
@@ -35,6 +36,7 @@ from engine.kemet.core import (
     own_districts,
     units_of,
 )
+from engine.kemet.moving import arrive, can_enter, teleport_targets
 from engine.kemet.state import NONE, Chain
 
 
@@ -154,14 +156,10 @@ def _resolve(w: Work) -> None:
     resume, w.resume = w.resume, ""
     kind = DI_KIND_OF[card]
     if kind == ESCAPE:
-        from engine.kemet.battle import escape_resolved
-
-        escape_resolved(w, chain.args[0] if stands else NONE)
+        w.todo.append(("escape", chain.args[0] if stands else NONE))
         return
     w.actor = seat
-    if stands:
-        _effect(w, seat, kind, chain.args)
-    if w.battle is not None:
+    if stands and _effect(w, seat, kind, chain.args):
         return  # a Teleportation into an opponent: the battle decides from here
     if resume == "move":
         w.phase = "move"
@@ -169,7 +167,8 @@ def _resolve(w: Work) -> None:
         flow.back_to_turn(w)
 
 
-def _effect(w: Work, seat: int, kind: int, args: tuple[int, ...]) -> None:
+def _effect(w: Work, seat: int, kind: int, args: tuple[int, ...]) -> bool:
+    """Carry out a card that stood; True when it starts a battle."""
     if kind == RAINING_FIRE:
         victim = occupant(w, args[0], seat)
         if victim != NONE:
@@ -187,20 +186,15 @@ def _effect(w: Work, seat: int, kind: int, args: tuple[int, ...]) -> None:
                 w.gain_pp(other, -1)
         w.gain_pp(seat, 1)
     elif kind == TELEPORTATION:
-        from engine.kemet.moving import arrive
-
-        arrive(w, args[0])
+        return arrive(w, args[0])
     elif kind == OPEN_GATES_DI:
         assert w.group is not None
-        from msgspec.structs import replace
-
         w.group = replace(w.group, gates=True)
+    return False
 
 
 def legal_move_cards(s: S) -> list[Action]:
     """Teleportation and Open Gates, inside one's own Move once the group is chosen."""
-    from engine.kemet.moving import can_enter, teleport_targets
-
     seat, g = s.actor, s.group
     assert g is not None
     out: list[Action] = []
@@ -210,8 +204,6 @@ def legal_move_cards(s: S) -> list[Action]:
         out.append(act("di", OPEN_GATES_DI))
     return out
 
-
-assert SPACES > 0
 
 __all__ = [
     "do_veto",

@@ -8,7 +8,7 @@ state is ever changed in place.
 
 from __future__ import annotations
 
-from typing import Final
+from typing import Any, Final
 
 from msgspec.structs import astuple
 
@@ -78,11 +78,21 @@ class Work:
     winner: int
     ply: int
 
+    # Steps that a part of the rules asks the dispatcher (engine.kemet.rules) to
+    # take next, when taking them itself would make two modules import each
+    # other: ("battle", space, source), ("escape", to), ("creature_done",
+    # resume), ("fights",), ("play", action, resume).
+    todo: list[tuple[Any, ...]]
+
     def __init__(self, state: GameState) -> None:
         self.__dict__.update(zip(FIELDS, astuple(state), strict=True))
+        self.todo = []
 
     def freeze(self) -> GameState:
-        return GameState(**self.__dict__)
+        # A Work copy serves one decision: its to-do list is spent by now.
+        fields = dict(self.__dict__)
+        fields.pop("todo", None)
+        return GameState(**fields)
 
     # --- edits ------------------------------------------------------------------
 
@@ -264,6 +274,15 @@ def tile_buyable_level(s: S, seat: int, colour: int) -> int:
     return max((lvl for c, lvl in held_pyramids(s, seat) if c == colour), default=0)
 
 
+def creature_homes(s: S, seat: int) -> list[int]:
+    """Districts of ``seat``'s city with a unit of theirs and no creature of theirs."""
+    return [
+        d
+        for d in own_districts(s, seat)
+        if units_of(s, seat, d) and creature_of(s, seat, d) == NONE
+    ]
+
+
 def owned_effects(s: S, seat: int) -> set[str]:
     return {TILES[t].effect for t, owner in enumerate(s.tiles) if owner == seat}
 
@@ -273,6 +292,7 @@ __all__ = [
     "S",
     "Work",
     "controller",
+    "creature_homes",
     "creature_of",
     "creature_owner",
     "di_cost",

@@ -22,10 +22,11 @@ from engine.kemet.cards import (
     TILES,
     VP_ON_PURCHASE,
 )
+from engine.kemet.chain import legal_turn_cards, play_card
 from engine.kemet.core import (
     S,
     Work,
-    creature_of,
+    creature_homes,
     limit,
     occupant,
     own_districts,
@@ -66,8 +67,6 @@ def max_level(s: S) -> int:
 
 
 def legal_turn(s: S) -> list[Action]:
-    from engine.kemet.chain import legal_turn_cards
-
     seat = s.actor
     used, regular = s.used[seat], s.regular[seat]
     out: list[Action] = []
@@ -103,8 +102,6 @@ def do_turn(w: Work, a: Action) -> None:
         flow.end_turn(w)
         return
     if v == "di":
-        from engine.kemet.chain import play_card
-
         play_card(w, a)
         return
     if v == "gold":
@@ -188,15 +185,6 @@ def legal_buy(s: S) -> list[Action]:
     return out
 
 
-def creature_homes(s: S, seat: int) -> list[int]:
-    """Districts of ``seat``'s city with a unit of theirs and no creature of theirs."""
-    return [
-        d
-        for d in own_districts(s, seat)
-        if units_of(s, seat, d) and creature_of(s, seat, d) == NONE
-    ]
-
-
 def do_buy(w: Work, a: Action) -> None:
     if a.verb == "skip":
         flow.back_to_turn(w)
@@ -245,9 +233,7 @@ def do_creature(w: Work, a: Action) -> None:
     if resume == "turn":
         flow.back_to_turn(w)
     else:
-        from engine.kemet.battle import after_creature
-
-        after_creature(w, resume)
+        w.todo.append(("creature_done", resume))
 
 
 # --- Recruit (6.4) ----------------------------------------------------------------------
@@ -287,38 +273,19 @@ def do_recruit(w: Work, a: Action) -> None:
     w.gain_pp(seat, -recruit_cost(w, seat, len(w.added)))
     w.fights = tuple(d for d in own_districts(w, seat) if occupant(w, d, seat) != NONE)
     w.added = ()
-    next_fight(w)
-
-
-def next_fight(w: Work) -> None:
-    """The recruitment battles in the order the recruiter chooses (6.4 ruling)."""
-    seat = w.order[w.pos]
-    w.fights = tuple(d for d in w.fights if units_of(w, seat, d) and occupant(w, d, seat) != NONE)
-    if not w.fights:
-        flow.back_to_turn(w)
-    elif len(w.fights) == 1:
-        fight(w, w.fights[0])
-    else:
-        w.phase, w.actor = "fight", seat
+    w.todo.append(("fights",))
 
 
 def legal_fight(s: S) -> list[Action]:
     return [act("fight", d) for d in s.fights]
 
 
-def fight(w: Work, space: int) -> None:
-    from engine.kemet.battle import start_battle
-
-    w.fights = tuple(d for d in w.fights if d != space)
-    start_battle(w, space, "recruit")
-
-
 def do_fight(w: Work, a: Action) -> None:
-    fight(w, a.args[0])
+    w.fights = tuple(d for d in w.fights if d != a.args[0])
+    w.todo.append(("battle", a.args[0], "recruit"))
 
 
 __all__ = [
-    "creature_homes",
     "do_buy",
     "do_creature",
     "do_fight",
@@ -334,7 +301,6 @@ __all__ = [
     "legal_recruit",
     "legal_strategy",
     "legal_turn",
-    "next_fight",
     "raise_cost",
     "recruit_cost",
     "tile_cost",

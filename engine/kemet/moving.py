@@ -11,8 +11,8 @@ from __future__ import annotations
 from msgspec.structs import replace
 
 from engine.kemet import flow
-from engine.kemet.actions import SKIP, STOP, Action, act
-from engine.kemet.cards import CREATURES, GOD_SPEED, PHOENIX, STARGATE, TELEPORT
+from engine.kemet.actions import SKIP, Action, act
+from engine.kemet.cards import CREATURES, GOD_SPEED, STARGATE, TELEPORT
 from engine.kemet.core import (
     S,
     Work,
@@ -75,8 +75,6 @@ def can_enter(s: S, g: Group, t: int) -> bool:
 
 
 def legal_steps(s: S) -> list[Action]:
-    from engine.kemet.chain import legal_move_cards
-
     seat, g = s.actor, s.group
     assert g is not None
     out: list[Action] = []
@@ -97,13 +95,7 @@ def legal_steps(s: S) -> list[Action]:
             for c in range(pickable + 1):
                 if n or c:
                     out.append(act("pick", n, c))
-    out += legal_move_cards(s)
-    out.append(STOP)
     return out
-
-
-def legal_move(s: S) -> list[Action]:
-    return legal_group(s) if s.group is None else legal_steps(s)
 
 
 def do_move(w: Work, a: Action) -> None:
@@ -119,11 +111,8 @@ def do_move(w: Work, a: Action) -> None:
         mp = 1 + (1 if owns(w, seat, GOD_SPEED) else 0) + bonus
         w.group = Group(sp, n, beast, mp, bonus, False, False, (sp,), (), NONE)
     elif v == "di":
-        from engine.kemet.chain import play_card
-
-        play_card(w, a, "move")
+        w.todo.append(("play", a, "move"))
     elif v == "stop":
-        assert g is not None
         land(w)
         flow.back_to_turn(w)
     elif v == "go":
@@ -166,16 +155,17 @@ def land(w: Work) -> None:
         w.put_creature(g.creature, g.space)
 
 
-def arrive(w: Work, t: int) -> None:
-    """The group enters ``t`` by a step, crossing or teleport (7.2, 7.6)."""
+def arrive(w: Work, t: int) -> bool:
+    """The group enters ``t`` by a step, crossing or teleport (7.2, 7.6); True
+    when an opponent is there, and so a battle follows."""
     g = w.group
     assert g is not None
     w.group = replace(g, space=t, moved=True, visited=(*g.visited, t))
     if occupant(w, t, w.actor) != NONE:
-        from engine.kemet.battle import start_battle
-
         land(w)
-        start_battle(w, t, "move")
+        w.todo.append(("battle", t, "move"))
+        return True
+    return False
 
 
 def relift(w: Work) -> None:
@@ -214,8 +204,6 @@ def _pick(w: Work, g: Group, n: int, c: int) -> None:
     w.group = replace(g, units=g.units + n, creature=beast if c else g.creature)
 
 
-assert PHOENIX >= 0
-
 __all__ = [
     "MOVING",
     "arrive",
@@ -223,7 +211,8 @@ __all__ = [
     "can_teleport_from",
     "do_move",
     "land",
-    "legal_move",
+    "legal_group",
+    "legal_steps",
     "relift",
     "teleport_cost",
     "teleport_targets",

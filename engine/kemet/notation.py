@@ -32,18 +32,14 @@ Parsing ignores case and surrounding spaces; ``parse_action(format_action(a)) ==
 
 from __future__ import annotations
 
-from engine.kemet.actions import Action
-from engine.kemet.board import SPACE_ID, SPACE_NAMES, SPACES
-from engine.kemet.cards import BATTLE_CARDS, COLOUR_LETTERS, CREATURE_ID, CREATURES, DI_CODE
-from engine.kemet.cards import DI_KINDS as _KINDS
+from engine.kemet.actions import BARE as _BARE
+from engine.kemet.actions import GOLD as _GOLD
+from engine.kemet.actions import ONE_SPACE as _ONE_SPACE
+from engine.kemet.actions import Action, format_action
+from engine.kemet.board import SPACE_ID
+from engine.kemet.cards import BATTLE_CARDS, COLOUR_LETTERS, CREATURE_ID, DI_CODE
 from engine.kemet.state import SPACE_KEYS
 from engine.message import Message, as_message, msg
-
-_BARE = frozenset(
-    {"done", "end", "skip", "stop", "veto", "pass", "retreat", "recall", "stay", "sacrifice"}
-)
-_ONE_SPACE = frozenset({"reinforce", "creature", "recruit", "fight", "go", "tp", "escape", "to"})
-_GOLD = ("move", "recruit")
 
 
 class NotationError(ValueError):
@@ -52,61 +48,6 @@ class NotationError(ValueError):
     def __init__(self, reason: str) -> None:
         super().__init__(reason)
         self.reason: Message = as_message(reason)
-
-
-def _space(a: int) -> str:
-    return SPACE_NAMES[a] if 0 <= a < SPACES else f"?{a}"
-
-
-def _kind(k: int) -> str:
-    return _KINDS[k].code if 0 <= k < len(_KINDS) else f"?{k}"
-
-
-def _count(units: int, creature: int) -> str:
-    return f"{units}+c" if creature else str(units)
-
-
-def format_action(action: Action) -> str:
-    """The action's notation."""
-    v, a = action.verb, action.args
-    try:
-        if v in _BARE:
-            return v
-        if v in _ONE_SPACE:
-            return f"{v} {_space(a[0])}"
-        if v == "pyr":
-            return "pyr " + " ".join(f"{COLOUR_LETTERS[c]}{a[c]}/{a[3 + c] + 1}" for c in range(3))
-        if v == "units":
-            return "units " + "/".join(map(str, a))
-        if v in ("keep", "wound"):
-            return f"{v} {_kind(a[0])}"
-        if v == "hog":
-            return f"hog {COLOUR_LETTERS[a[0]]}"
-        if v == "order":
-            return "order " + "-".join(str(s + 1) for s in a)
-        if v in ("place", "silver"):
-            return f"{v} {SPACE_KEYS[a[0]]}"
-        if v == "gold":
-            return f"gold {_GOLD[a[0]]}"
-        if v == "di":
-            return " ".join(("di", _kind(a[0]), *map(_space, a[1:])))
-        if v == "raise":
-            return f"raise {COLOUR_LETTERS[a[0]]}{a[1]}"
-        if v == "buy":
-            return f"buy {a[0]}"
-        if v == "remove":
-            return f"remove B{a[0]}"
-        if v == "beast":
-            return f"beast {CREATURES[a[0]].name} {_space(a[1])}"
-        if v == "group":
-            return f"group {_space(a[0])} {_count(a[1], a[2])}"
-        if v in ("drop", "pick"):
-            return f"{v} {_count(a[0], a[1])}"
-        if v == "commit":
-            return " ".join((f"commit B{a[0]}/B{a[1]}", *map(_kind, a[2:])))
-    except IndexError:
-        pass
-    return f"{v}?{','.join(map(str, a))}"
 
 
 def _bad(text: str) -> NotationError:

@@ -8,14 +8,21 @@ read (:mod:`engine.kemet.reasons` says why a decision is not on the list).
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Final
+from typing import Any, Final
 
 from engine.kemet import battle, choices, day, moving
-from engine.kemet.actions import Action, IllegalAction
-from engine.kemet.chain import do_veto, legal_veto
+from engine.kemet.actions import STOP, Action, IllegalAction
+from engine.kemet.chain import do_veto, legal_move_cards, legal_veto, play_card
 from engine.kemet.core import S, Work
 from engine.kemet.state import NONE, GameState
 from engine.message import Message
+
+
+def _legal_move(s: S) -> list[Action]:
+    if s.group is None:
+        return moving.legal_group(s)
+    return [*moving.legal_steps(s), *legal_move_cards(s), STOP]
+
 
 _LEGAL: Final[dict[str, Callable[[S], list[Action]]]] = {
     "pyramids": choices.legal_pyramids,
@@ -30,7 +37,7 @@ _LEGAL: Final[dict[str, Callable[[S], list[Action]]]] = {
     "creature": day.legal_creature,
     "recruit": day.legal_recruit,
     "fight": day.legal_fight,
-    "move": moving.legal_move,
+    "move": _legal_move,
     "escape": battle.legal_escape,
     "veto": legal_veto,
     "commit": battle.legal_commit,
@@ -68,6 +75,16 @@ _DO: Final[dict[str, Callable[[Work, Action], None]]] = {
 }
 
 
+# The steps the parts of the rules leave for the dispatcher (Work.todo).
+_THEN: Final[dict[str, Callable[..., None]]] = {
+    "battle": battle.start_battle,
+    "escape": battle.escape_resolved,
+    "creature_done": battle.after_creature,
+    "fights": battle.next_fight,
+    "play": play_card,
+}
+
+
 def current_player(state: GameState) -> int:
     """The seat that decides now, or -1 once the game is over."""
     return NONE if state.phase == "over" else state.actor
@@ -84,6 +101,10 @@ def apply_unchecked(state: GameState, action: Action) -> GameState:
     """The next state, for an action taken from :func:`legal_actions`."""
     w = Work(state)
     _DO[state.phase](w, action)
+    todo = w.todo
+    while todo:
+        step: tuple[Any, ...] = todo.pop(0)
+        _THEN[step[0]](w, *step[1:])
     w.ply += 1
     return w.freeze()
 
