@@ -156,6 +156,18 @@ def format_action(action: Action) -> str:
     return f"{v}?{','.join(map(str, a))}"
 
 
+# Decisions whose notation names what other seats may not see (section 16): a
+# battle commitment, the card Vision keeps, the battle card a Strategy tile
+# removes, the DI card given to Divine Wound. A log or replay shown to another
+# seat words them with engine.kemet.describe, never in notation.
+SECRET_VERBS = frozenset({"commit", "keep", "remove", "wound"})
+
+
+def secret(action: Action) -> bool:
+    """Whether ``action``'s notation shows something hidden from the other seats."""
+    return action.verb in SECRET_VERBS
+
+
 class IllegalAction(ValueError):
     """A decision the rules do not allow now; ``reason`` says why, as a Message."""
 
@@ -173,6 +185,7 @@ __all__ = [
     "PASS",
     "RECALL",
     "RETREAT",
+    "SECRET_VERBS",
     "SACRIFICE",
     "SKIP",
     "STAY",
@@ -183,4 +196,5 @@ __all__ = [
     "IllegalAction",
     "act",
     "format_action",
+    "secret",
 ]

@@ -172,3 +172,34 @@ def test_views_change_only_with_what_the_seat_may_see() -> None:
                 assert KEMET.state_problems(dealt) == []
     with pytest.raises(ValueError):
         view(states[0], 3)
+
+
+def test_any_decision_is_judged_without_crashing() -> None:
+    from engine.kemet import Action, IllegalAction, apply, legal_actions, why_illegal
+    from engine.kemet.actions import VERBS
+
+    rng = random.Random(1)
+    values = [-3, -1, 0, 1, 2, 3, 5, 7, 12, 20, 35, 41, 42, 48, 99]
+    for seed in range(3):
+        state = new_game(seed, players=2 + seed)
+        while state.phase != "over":
+            for _ in range(3):
+                args = tuple(rng.choice(values) for _ in range(rng.randrange(8)))
+                action = Action(rng.choice(VERBS), args)
+                reason = why_illegal(state, action)
+                if reason is None:
+                    assert action in legal_actions(state)
+                else:
+                    assert isinstance(reason, Message) and str(reason)
+                    with pytest.raises(IllegalAction):
+                        apply(state, action)
+            state = KEMET.apply_unchecked(state, rng.choice(legal_actions(state)))
+
+
+def test_secret_decisions_are_marked() -> None:
+    from engine.kemet.actions import secret
+
+    for text in ("commit B4/B1 WF", "keep VE", "remove B3", "wound PR"):
+        assert secret(KEMET.parse_action(text))
+    for text in ("di RF d12", "go d13", "veto", "place move1"):
+        assert not secret(KEMET.parse_action(text))
