@@ -8,31 +8,19 @@ control of it until the battle ends (section 20). Index 0 of a
 
 from __future__ import annotations
 
-from itertools import product
-
 from msgspec.structs import replace
 
 from engine.kemet import flow
 from engine.kemet.actions import DONE, PASS, RECALL, RETREAT, STAY, Action, act
 from engine.kemet.cards import (
-    BATTLE_CARDS,
-    BATTLE_DI,
-    BLADES,
-    CARNAGE,
-    CHARGE,
-    CREATURES,
     CRUSADE,
-    DEFENSE,
     DEFENSIVE_VICTORY,
     DI_KIND_OF,
-    DI_KINDS,
     DIVINE_WOUND,
     ESCAPE,
     HOLY_WAR,
     INITIATIVE,
     PRESCIENCE,
-    SHIELD,
-    SNAKE,
 )
 from engine.kemet.chain import play_card
 from engine.kemet.core import (
@@ -46,11 +34,10 @@ from engine.kemet.core import (
     flee_spaces,
     occupant,
     owns,
-    owns_any,
-    pay,
     tset,
     units_of,
 )
+from engine.kemet.forces import values
 from engine.kemet.moving import relift
 from engine.kemet.state import NONE, Battle
 
@@ -146,22 +133,6 @@ def _next_commit(w: Work) -> None:
     _reveal(w)
 
 
-def legal_commit(s: S) -> list[Action]:
-    seat = s.actor
-    hand = s.bhands[seat]
-    pairs = [(p, d) for p in hand for d in hand if p != d]
-    held = [sum(1 for c in s.hands[seat] if DI_KIND_OF[c] == k) for k in BATTLE_DI]
-    cost = [pay(s, seat, DI_KINDS[k].cost) for k in BATTLE_DI]
-    budget = s.pp[seat]
-    extras: list[tuple[int, ...]] = []
-    for counts in product(*(range(h + 1) for h in held)):
-        if sum(n * c for n, c in zip(counts, cost, strict=True)) <= budget:
-            extras.append(
-                tuple(k for k, n in zip(BATTLE_DI, counts, strict=True) for _ in range(n))
-            )
-    return [act("commit", p, d, *e) for p, d in pairs for e in extras]
-
-
 def do_commit(w: Work, a: Action) -> None:
     b = w.battle
     assert b is not None
@@ -217,35 +188,6 @@ def do_wound(w: Work, a: Action) -> None:
 
 
 # --- the result (8.5-8.8) -------------------------------------------------------------
-
-
-def values(s: S, b: Battle) -> tuple[tuple[int, int, int], tuple[int, int, int]]:
-    """(strength, damage, protection) of attacker and defender, once revealed."""
-    beasts = [creature_of(s, seat, b.space) for seat in b.sides]
-    out = []
-    for side, seat in enumerate(b.sides):
-        card = BATTLE_CARDS[b.played[side]]
-        strength = units_of(s, seat, b.space) + card[0] + b.wound[side]
-        protection, damage = card[1], card[2]
-        if side == 0 and owns_any(s, seat, CHARGE):
-            strength += 1
-        if side == 1 and owns_any(s, seat, DEFENSE):
-            strength += 1
-        strength += 1 if owns(s, seat, BLADES) else 0
-        damage += 1 if owns(s, seat, CARNAGE) else 0
-        protection += 1 if owns(s, seat, SHIELD) else 0
-        beast = beasts[side]
-        if beast != NONE and beasts[1 - side] != SNAKE:
-            strength += CREATURES[beast].strength
-            protection += CREATURES[beast].protection
-            damage += CREATURES[beast].damage
-        for c in b.di[side]:
-            kind = DI_KINDS[DI_KIND_OF[c]]
-            strength += kind.strength
-            damage += kind.damage
-            protection += kind.protection
-        out.append((strength, damage, protection))
-    return out[0], out[1]
 
 
 def _resolve(w: Work) -> None:
@@ -418,7 +360,6 @@ __all__ = [
     "do_winner",
     "do_wound",
     "escape_resolved",
-    "legal_commit",
     "legal_escape",
     "legal_loser",
     "legal_retreat",
@@ -426,5 +367,4 @@ __all__ = [
     "legal_wound",
     "next_fight",
     "start_battle",
-    "values",
 ]

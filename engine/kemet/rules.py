@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any, Final
 
-from engine.kemet import battle, choices, day, moving
+from engine.kemet import battle, choices, day, forces, moving
 from engine.kemet.actions import STOP, Action, IllegalAction
 from engine.kemet.chain import do_veto, legal_move_cards, legal_veto, play_card
 from engine.kemet.core import S, Work
@@ -40,7 +40,7 @@ _LEGAL: Final[dict[str, Callable[[S], list[Action]]]] = {
     "move": _legal_move,
     "escape": battle.legal_escape,
     "veto": legal_veto,
-    "commit": battle.legal_commit,
+    "commit": forces.legal_commit,
     "wound": battle.legal_wound,
     "loser": battle.legal_loser,
     "retreat": battle.legal_retreat,

@@ -51,7 +51,7 @@ def test_example_1_battle() -> None:
     s = play(s, "commit B4/B0")
     assert s.actor == GYULA
     s = play(s, "commit B1/B0 WF BW")
-    from engine.kemet.battle import values
+    from engine.kemet.forces import values
 
     # After the reveal: Jakab 10 strength, 2 damage; Gyula 9 strength, 4 protection.
     assert s.battle is not None and s.battle.winner == 0

@@ -203,3 +203,35 @@ def test_secret_decisions_are_marked() -> None:
         assert secret(KEMET.parse_action(text))
     for text in ("di RF d12", "go d13", "veto", "place move1"):
         assert not secret(KEMET.parse_action(text))
+
+
+def test_a_sample_reads_nothing_of_the_real_hidden_order() -> None:
+    _, states, _ = _play(4, 13, checks=False)
+    for state in states[::25]:
+        for seat in range(4):
+            dealt = KEMET.sample(state, seat, random.Random(state.ply))
+            assert KEMET.sample(dealt, seat, random.Random(state.ply)) == dealt
+
+
+def test_a_commitment_leaves_the_other_seats_views_unchanged() -> None:
+    from kemet_support import checked, clear_board, give_cards, place_units, play, turn_of
+
+    from engine.kemet.state import NONE
+
+    base = give_cards(clear_board(day_one_for_views()), 0, "WR", "BL")
+    base = place_units(base, {(0, "d12"): 2, (1, "T1"): 2})
+    base = play(checked(turn_of(base, 0)), "place move1", "group d12 2", "go T1")
+    views = set()
+    for text in ("commit B4/B0", "commit B1/B5 WR", "commit B0/B2 WR BL"):
+        after = play(base, text)
+        for seat in (1, 2, 3):
+            views.add((seat, msgspec.json.encode(view(after, seat))))
+        assert view(after, 1).battle is not None
+        assert view(after, 1).battle.played == (NONE, NONE)  # type: ignore[union-attr]
+    assert len(views) == 3  # one view per other seat, whatever was committed
+
+
+def day_one_for_views() -> GameState:
+    from kemet_support import day_one, empty_hands
+
+    return empty_hands(day_one(4))
