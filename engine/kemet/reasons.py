@@ -11,10 +11,10 @@ from engine.kemet.actions import Action
 from engine.kemet.board import SPACE_NAMES, SPACES
 from engine.kemet.cards import DI_KIND_OF, DI_KINDS, TILE_COUNT, TILES
 from engine.kemet.core import (
+    creature_of,
     first_of_kind,
     layout,
     limit,
-    occupant,
     owned_effects,
     tile_buyable_level,
     units_of,
@@ -94,13 +94,8 @@ def reason(state: GameState, action: Action) -> Message:
         return msg("you cannot pay for that tile now")
     if v == "raise":
         return msg("that pyramid cannot be raised so far, or you cannot pay for it")
-    if v in ("go", "tp") and args:
-        t = args[0]
-        if occupant(state, t, seat) < 0 and units_of(state, seat, t) >= limit(state, seat):
-            return msg("the troop limit does not let more of your units onto that space")
-        if v == "go":
-            return msg("the group cannot step there now (links, movement points or walls)")
-        return msg("the group cannot teleport there now (pyramid, obelisk or prayer points)")
+    if v in ("go", "tp") and args and state.group is not None:
+        return _step_reason(state, v, args[0])
     if v == "commit":
         return msg("that commitment uses cards you do not hold or cannot pay for")
     if v == "wound" and args and 0 <= args[0] < len(DI_KINDS):
@@ -114,6 +109,27 @@ def reason(state: GameState, action: Action) -> Message:
     if v == "recruit":
         return msg("you cannot recruit another unit there (reserve, troop limit or prayer points)")
     return msg("{action} is not allowed now", action=str(action)[:40])
+
+
+def _step_reason(state: GameState, verb: str, t: int) -> Message:
+    g = state.group
+    assert g is not None
+    seat = state.actor
+    if verb == "go" and t not in layout(state).neighbours[g.space]:
+        return msg("that space is not next to the group")
+    if verb == "go" and g.mp < 1:
+        return msg("the group has no movement points left")
+    if units_of(state, seat, t) + g.units > limit(state, seat):
+        return msg("the troop limit does not let that many of your units onto that space")
+    if g.creature >= 0 and creature_of(state, seat, t) >= 0:
+        return msg("you would have two creatures on one space")
+    if verb == "go":
+        return msg("the walls: another player's city can be entered only by a Move's first step")
+    if t == g.space or t in g.visited:
+        return msg("the group has already been on that space during this Move")
+    if t not in layout(state).obelisks:
+        return msg("a teleport ends on a space with an obelisk")
+    return msg("the group cannot teleport from here, or you cannot pay for it")
 
 
 def _spaces_named(action: Action) -> list[tuple[str, int]]:
