@@ -1,7 +1,8 @@
 """Golden transcripts: a fixed set-up and fixed choices, dumped step by step.
 
-Each file holds, for every decision, the seat, the notation, the sentence the
-log shows and the VP totals after it. A change to the rules that alters any
+Each file holds, for every decision, the number of legal decisions there (a
+perft-like count), the seat, the notation, the sentence the log shows and the
+VP totals after it. A change to the rules that alters any
 of it fails here; after checking the difference by eye, rewrite the files
 with ``KEMET_GOLDEN=write pytest tests/engine/kemet/test_kemet_golden.py``.
 """
@@ -37,7 +38,10 @@ def transcript(seats: int, seed: int, options: dict[str, str]) -> str:
         said = KEMET.describe(state, action, NAMES[:seats])
         state = KEMET.apply(state, action)
         totals = " ".join(map(str, KEMET.totals(state)))
-        lines.append(f"{state.ply:4} {seat} {KEMET.format_action(action):24} | {said} | {totals}")
+        lines.append(
+            f"{state.ply:4} [{len(legal):3}] {seat} {KEMET.format_action(action):24}"
+            f" | {said} | {totals}"
+        )
     result = KEMET.result(state, NAMES[:seats])
     assert result is not None
     lines.append(str(result.says))
