@@ -13,7 +13,6 @@ from engine.kemet.actions import DONE, PASS, SACRIFICE, Action, act
 from engine.kemet.board import SANCTUARY
 from engine.kemet.cards import DI_KIND_OF, HAND_OF_GOD, REINFORCEMENTS
 from engine.kemet.core import S, Work, layout, own_districts, owns, tset
-from engine.kemet.state import NONE
 
 SETUP_UNITS: Final = 10
 REINFORCEMENT_UNITS: Final = 4
@@ -119,8 +118,6 @@ def do_sanctuary(w: Work, a: Action) -> None:
         w.gain_vp(w.actor)
     flow.after_sanctuary(w)
 
-
-assert NONE == -1
 
 __all__ = [
     "PYRAMID_CHOICES",

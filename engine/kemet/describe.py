@@ -10,7 +10,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.kemet.actions import Action
-from engine.kemet.cards import COLOUR_LETTERS
 from engine.kemet.state import GameState
 from engine.kemet.words import (
     ACTION_NAMES,
@@ -171,7 +170,5 @@ def prompt(state: GameState) -> Message:
         )
     return _PROMPTS[state.phase]
 
-
-assert COLOUR_LETTERS == "wrb"
 
 __all__ = ["describe", "prompt"]

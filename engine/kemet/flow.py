@@ -18,7 +18,7 @@ from engine.kemet.cards import (
     REINFORCEMENTS,
     VISION,
 )
-from engine.kemet.core import Work, controller, layout, owns, temples_held, total_vp, tset, units_of
+from engine.kemet.core import Work, controller, layout, owns, temples_held, total_vp, units_of
 from engine.kemet.state import NONE, REGULAR_TOKENS
 
 VISION_DRAW = 5
@@ -247,6 +247,5 @@ __all__ = [
     "shuffled",
     "start_day",
     "start_night",
-    "tset",
     "winner_of",
 ]

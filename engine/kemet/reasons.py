@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from engine.kemet.actions import Action
 from engine.kemet.board import SPACE_NAMES, SPACES
-from engine.kemet.cards import DI_KIND_OF, DI_KINDS, TILE_COUNT, TILES
+from engine.kemet.cards import DI_KINDS, TILE_COUNT, TILES
 from engine.kemet.core import (
     creature_of,
     first_of_kind,
@@ -143,7 +143,5 @@ def _spaces_named(action: Action) -> list[tuple[str, int]]:
         named = args[1:]
     return [(SPACE_NAMES[a] if 0 <= a < SPACES else str(a), a) for a in named]
 
-
-assert DI_KIND_OF
 
 __all__ = ["reason"]
