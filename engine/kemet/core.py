@@ -89,8 +89,9 @@ class Work:
         self.todo = []
 
     def freeze(self) -> GameState:
-        # A Work copy serves one decision: its to-do list is spent by now.
-        fields = dict(self.__dict__)
+        # A Work copy serves one decision: its to-do list is spent by now, and
+        # the copy is not used again, so its own dict becomes the arguments.
+        fields = self.__dict__
         fields.pop("todo", None)
         return GameState(**fields)
 

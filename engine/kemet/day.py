@@ -59,6 +59,17 @@ def empty_rows(used: int) -> int:
     return _EMPTY_ROWS[used & 0x3FF]
 
 
+# The action spaces (1-9) a token may take, by the set of used spaces and the
+# regular tokens left after it: the row rule of section 5.2, worked out once.
+_OPEN_SPACES = tuple(
+    tuple(
+        tuple(k for k in range(1, 10) if not used >> k & 1 and _EMPTY_ROWS[used | 1 << k] <= left)
+        for left in range(REGULAR_TOKENS + 1)
+    )
+    for used in range(1 << 10)
+)
+
+
 def max_level(s: S) -> int:
     return 2 if s.beginners else 4
 
@@ -70,25 +81,19 @@ def legal_turn(s: S) -> list[Action]:
     seat = s.actor
     used, regular = s.used[seat], s.regular[seat]
     out: list[Action] = []
+    spaces = _OPEN_SPACES[used & 0x3FF]
     if not s.placed:
-        left = REGULAR_TOKENS - regular - 1
-        out += [PLACES[k] for k in range(1, 10) if not used >> k & 1 and _rows_ok(used, k, left)]
+        out += [PLACES[k] for k in spaces[REGULAR_TOKENS - regular - 1]]
     if regular < REGULAR_TOKENS:
         left = REGULAR_TOKENS - regular - (0 if s.placed else 1)
         if _extra(s, seat, ACT_OF_GOD) and not used & SILVER_BIT:
-            out += [
-                SILVERS[k] for k in range(1, 10) if not used >> k & 1 and _rows_ok(used, k, left)
-            ]
+            out += [SILVERS[k] for k in spaces[left]]
         if _extra(s, seat, frozenset({DIVINE_WILL})) and not used & 1:
             out += GOLDS
     out += legal_turn_cards(s)
     if s.placed:
         out.append(END)
     return out
-
-
-def _rows_ok(used: int, space: int, regular_left: int) -> bool:
-    return empty_rows(used | 1 << space) <= regular_left
 
 
 def _extra(s: S, seat: int, tiles: frozenset[int]) -> bool:
