@@ -19,8 +19,13 @@ makes it and ``state.phase`` what kind of decision it is.
 Modules: ``board`` and ``cards`` (the data tables), ``state``, ``setup``,
 ``actions`` and ``notation``, ``rules`` (dispatch) with ``flow``, ``day``,
 ``moving``, ``battle``, ``chain`` and ``choices``; ``reasons`` (why a decision
-is refused), ``scoring``, ``view`` (what a seat sees; ``sample``), ``record``,
-``invariants``, ``words`` and ``describe``, and ``game`` (the contract).
+is refused), ``forces`` (a battle's numbers), ``scoring``, ``view`` (what a
+seat sees; ``sample``), ``record``, ``invariants``, ``words`` and ``describe``,
+and ``game`` (the contract, with ``turn`` and ``returns``).
+
+Where KEMET.md leaves the shape of a decision open, ``DECISIONS.md`` beside
+this file says what this engine does. The notation of a few decisions names a
+hidden card (``actions.secret``): show other seats ``describe``'s words instead.
 """
 
 from engine.kemet.actions import Action, IllegalAction, act
