@@ -254,3 +254,16 @@ def test_ruling_temporary_vp_derived_never_stored() -> None:
     s = arrange(s, levels=(1, 1, 4, *s.levels[3:]))
     assert score(s)[0].temporary == 3
     assert score(place_units(s, {(1, "c1d3"): 1}))[0].temporary == 2  # the occupier holds it
+
+
+def test_ruling_recruit_battles_follow_one_another() -> None:
+    s = checked(turn_of(_board({(1, "c1d1"): 1, (2, "c1d2"): 1}), 0))
+    s = play(s, "place recruit", "recruit c1d1", "recruit c1d1", "recruit c1d2", "done")
+    s = play(s, "fight c1d2", "commit B5/B0", "commit B1/B0")  # 1+4 beats 1+2
+    assert s.phase == "loser" and s.actor == 2
+    s = play(s, "recall", "stay")
+    # The second battle starts by itself: only one is left.
+    assert s.battle is not None and s.battle.space == sp("c1d1") and s.battle.sides == (0, 1)
+    s = play(s, "commit B4/B3", "commit B1/B0", "recall", "stay")  # B5 and B0 are spent
+    assert checked(s).phase == "turn" and s.actor == 0 and s.fights == ()
+    assert s.vp[0] == s.bvp[0] == 2
