@@ -152,3 +152,26 @@ def _deck_of(first: GameState) -> tuple[int, ...]:
     # The deal gave one card to each seat in starting order from the top.
     top = tuple(first.hands[seat][0] for seat in first.first_order)
     return (*top, *first.di_deck)
+
+
+# Choices weighted towards fights and reactions, so battles, Escapes, Veto
+# chains and recruitment battles come up far more often than at random.
+_WEIGHTS = {"go": 5, "tp": 5, "recruit": 4, "di": 6, "escape": 8, "veto": 8, "beast": 5, "fight": 5}
+
+
+@pytest.mark.parametrize("seed", range(8))
+def test_battle_heavy_play_keeps_every_invariant(seed: int) -> None:
+    players = 2 + seed % 4
+    state = new_game(seed, players=players, beginners=seed == 7, open_discards=seed % 2 == 0)
+    rng = random.Random(seed)
+    for step in range(MAX_STEPS):
+        if state.phase == "over":
+            break
+        legal = legal_actions(state)
+        action = rng.choices(legal, [_WEIGHTS.get(a.verb, 1) for a in legal])[0]
+        state = apply(state, action)
+        assert state_problems(state) == []
+        if step % 10 == 0:
+            seat = step % players
+            assert view(sample(state, seat, rng), seat) == view(state, seat)
+    assert state.phase == "over"
