@@ -11,18 +11,22 @@ from __future__ import annotations
 from collections import Counter
 from typing import get_args
 
-from engine.kemet.board import LAYOUTS, SPACES
+from engine.kemet.board import LAYOUTS, SANCTUARY, SPACES
 from engine.kemet.cards import (
     CREATURES,
     DEFENSIVE_STRATEGY,
     DI_CARDS,
+    HAND_OF_GOD,
     OFFENSIVE_STRATEGY,
+    REINFORCEMENTS,
     SPECIAL_OF_TILE,
     TILE_COUNT,
     TILES,
+    VISION,
 )
-from engine.kemet.core import limit, temporary_vp, units_of
+from engine.kemet.core import Work, controller, limit, temporary_vp, units_of
 from engine.kemet.day import empty_rows
+from engine.kemet.flow import fewest_vp
 from engine.kemet.moving import MOVING
 from engine.kemet.state import NONE, PP_CAP, REGULAR_TOKENS, SILVER_BIT, UNITS, GameState, Phase
 
@@ -172,6 +176,8 @@ def _tiles_and_tokens(s: GameState) -> list[str]:
             chosen = sorted(sites) == [0, 1, 2]
             if not chosen and sites != (NONE,) * 3:
                 out.append(f"seat {seat}'s pyramids are not in three districts")
+        if sites != (NONE,) * 3 and sum(levels) < 3:
+            out.append(f"seat {seat}'s pyramids have fewer than the 3 levels of the set-up")
         if any(not 0 <= lv <= top for lv in levels):
             out.append(f"seat {seat} has a pyramid level out of range")
         used, regular = s.used[seat], s.regular[seat]
@@ -248,7 +254,43 @@ def _context(s: GameState) -> list[str]:
         out.append("a tile id or owner is out of range")
     if any(c not in (NONE, MOVING) and not 0 <= c < SPACES for c in s.creatures):
         out.append("a creature stands outside the board")
-    return out
+    if s.resume not in ("", "turn", "move", "battle", "nobattle"):
+        out.append(f"resume {s.resume!r} is unknown")
+    if not 0 <= s.draws <= s.players or not 0 <= s.night_used <= 1 + 2 * 4:
+        out.append("the Night's counters are out of range")
+    if (s.day == 0) != (p in ("pyramids", "units")) and p != "over":
+        out.append(f"day {s.day} does not fit phase {p}")
+    return out + _whose(s)
+
+
+_IN_TURN = frozenset({"turn", "raise", "buy", "strategy", "recruit", "fight", "move"})
+
+
+def _whose(s: GameState) -> list[str]:
+    """The seat asked is the one the phase asks (turn player, a battle's side...)."""
+    p, b, c = s.phase, s.battle, s.chain
+    if p == "over":
+        return []
+    if p in _IN_TURN or p in ("pyramids", "units"):
+        if not 0 <= s.pos < s.players or s.actor != s.order[s.pos]:
+            return [f"phase {p} asks seat {s.actor}, not the seat whose turn it is"]
+    elif p in _NEEDS_BATTLE and b is not None and s.actor not in b.sides:
+        return [f"phase {p} asks seat {s.actor}, who is not in the battle"]
+    elif p == "veto" and c is not None and (not c.asked or c.asked[0] != s.actor):
+        return [f"the Veto window asks seat {s.actor} out of turn"]
+    elif p == "vision" and s.tiles[VISION] != s.actor:
+        return ["a Vision choice for a seat without Vision"]
+    elif p == "night" and s.actor not in (s.tiles[HAND_OF_GOD], s.tiles[REINFORCEMENTS]):
+        return ["night powers for a seat without a night tile"]
+    elif p == "order" and s.actor != fewest_vp(Work(s)):
+        return ["the turn order is chosen by a seat without the fewest VP"]
+    elif p == "delta" and controller(s, LAYOUTS[s.players].side.delta) != s.actor:
+        return ["a Delta sacrifice by a seat that does not hold the Delta temple"]
+    elif p == "sanctuary" and (
+        controller(s, SANCTUARY) != s.actor or units_of(s, s.actor, SANCTUARY) < 2
+    ):
+        return ["a Sanctuary sacrifice by a seat without two units there"]
+    return []
 
 
 def state_problems(state: GameState) -> list[str]:

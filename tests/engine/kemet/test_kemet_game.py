@@ -143,6 +143,9 @@ def _tampered(state: GameState, **fields: Any) -> bytes:
         {"target": 9},
         {"actor": 7},
         {"used": [1023, 0]},
+        {"resume": "elsewhere"},
+        {"day": 0},
+        {"night_used": 99},
     ],
 )
 def test_a_broken_saved_state_is_refused(fields: dict[str, Any]) -> None:
@@ -154,6 +157,15 @@ def test_a_broken_saved_state_is_refused(fields: dict[str, Any]) -> None:
     with pytest.raises(RecordError) as caught:
         KEMET.decode_state(_tampered(s, **fields))
     assert isinstance(caught.value.reason, Message)
+
+
+def test_a_saved_state_asking_the_wrong_seat_is_refused() -> None:
+    s = KEMET.start(KEMET.deal(3, random.Random(4)))
+    while s.phase != "turn":
+        s = KEMET.apply(s, KEMET.legal_actions(s)[0])
+    other = (s.actor + 1) % 3
+    with pytest.raises(RecordError):
+        KEMET.decode_state(_tampered(s, actor=other))
 
 
 def test_saved_state_names_its_format_and_version() -> None:
