@@ -91,13 +91,18 @@ def describe(before: GameState, action: Action, names: Sequence[str]) -> Message
         )
     if v in ("go", "tp", "to", "escape"):
         return _to(v, who, a[0])
-    if v in ("drop", "pick"):
-        text = (
-            ("{player} leaves {count} unit behind.", "{player} leaves {count} units behind.")
-            if v == "drop"
-            else ("{player} picks up {count} unit.", "{player} picks up {count} units.")
+    # Literal calls, not a chosen pair of strings: pybabel only extracts literals.
+    if v == "drop":
+        return nmsg(
+            "{player} leaves {count} unit behind.",
+            "{player} leaves {count} units behind.",
+            a[0],
+            player=who,
         )
-        return nmsg(text[0], text[1], a[0], player=who)
+    if v == "pick":
+        return nmsg(
+            "{player} picks up {count} unit.", "{player} picks up {count} units.", a[0], player=who
+        )
     if v == "commit":
         return msg("{player} commits to the battle.", player=who)
     if v == "wound":
