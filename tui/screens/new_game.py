@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual import on
 from textual.app import ComposeResult
@@ -219,6 +220,8 @@ class TableFormScreen(NewGameForm):
 
         offered = levels(self.kind)
         computer = [
+            # TRANSLATORS: who plays a seat, in the new game form's menu; {level}
+            # is the computer's level as a list of games words it ("hard").
             (_("Computer") if len(offered) == 1 else _("Computer ({level})"), level)
             for level in offered
         ]
@@ -327,6 +330,11 @@ class TableFormScreen(NewGameForm):
     # --- following the player's choices ---------------------------------------------
 
     def on_mount(self) -> None:
+        # The labels' column is as wide as the longest label in this language
+        # (with its pointer), so that the words beside the fields keep their room.
+        width = max(17, *(cell_len(title) + 3 for title in self.titles.values()))
+        for label in self.query("#title, .row .label"):
+            label.styles.width = width
         self._follow_seats()
         self._mark_focus()
 
