@@ -249,7 +249,7 @@ async def test_the_games_list_shows_a_builders_game_with_its_seats_and_scores(
         assert isinstance(app.screen, GamesScreen)
         assert len(app.screen.games) == 1
         cells = GamesScreen.cells(app.screen.games[0], 0.0)
-        assert "Imhotep: Builders of Egypt" in cells[0]
-        assert "Ann" in cells[0] and "Bob" in cells[0] and "Cy (hard)" in cells[0]
+        # The game on a line of its own, then the seats two to a line.
+        assert cells[0] == "Imhotep: Builders of Egypt\nAnn, Bob,\nCy (hard)"
         assert cells[1] == "1"  # moves
         assert cells[2] == "0-0-0"  # each seat's score
