@@ -9,8 +9,7 @@ its own that shares the top row and the switch (:class:`NewGameForm`).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rich.cells import cell_len
@@ -22,50 +21,28 @@ from textual.containers import Horizontal, VerticalScroll
 from textual.screen import Screen
 from textual.widgets import Button, Input, Select, Static
 
-from match.clean import clean_text
 from tui.ascii_widgets import AsciiChanged
 from tui.files import NAME_LENGTH, GameForm
 from tui.i18n import N_, _, tr
 from tui.kinds import kind_word
 from tui.paths import style_path
+from tui.screens.new_game_answer import (
+    AWAY,
+    HUMAN,
+    SwitchGame,
+    TableAnswer,
+    carried,
+    default_name,
+    unique,
+)
 from tui.widgets.keybar import KeyBar
 
 if TYPE_CHECKING:
     from engine.game import AnyGame, TableOption
 
-# Who plays a seat besides the game's computer levels: a person here, or one
-# at another terminal who joins the table by its code.
-HUMAN = "human"
-AWAY = "away"
-
 # A seat's mark in its colour (the symbol the board draws for it), given the
 # seat and whether the app draws in ASCII; a game without one shows none.
 Marks = Callable[[int, bool], Text]
-
-
-@dataclass(frozen=True)
-class SwitchGame:
-    """The answer of a form whose player chose another game: open that game's
-    form, starting from ``form`` (its kind is the game chosen)."""
-
-    form: GameForm
-
-
-def default_name(seat: int) -> str:
-    return _("Player {number}").format(number=seat + 1)
-
-
-def carried(form: GameForm, kind: str, seats: int) -> GameForm:
-    """What of ``form`` another game's form keeps: the names and who plays,
-    for ``seats`` seats (a computer only where the game has its level)."""
-    from ai.players import levels
-
-    own = {HUMAN, AWAY, *levels(kind)}
-    names = [*form.names[:seats]]
-    kinds = [kind if kind in own else HUMAN for kind in form.kinds[:seats]]
-    names += [f"Player {seat + 1}" for seat in range(len(names), seats)]
-    kinds += [HUMAN] * (seats - len(kinds))
-    return GameForm(kind=kind, names=tuple(names), kinds=tuple(kinds), hints=form.hints)
 
 
 class NewGameForm(Screen[Any]):
@@ -105,82 +82,6 @@ class NewGameForm(Screen[Any]):
             self.dismiss(SwitchGame(self.switched(event.value)))
 
 
-@dataclass(frozen=True)
-class TableAnswer:
-    """What the form answers: who plays which seat, and the table's options."""
-
-    kind: str
-    names: tuple[str, ...]
-    kinds: tuple[str, ...]  # "human", "away" or a computer level of the game
-    # The table options by name, the seat count among them for a game of several.
-    options: Mapping[str, str] = field(default_factory=dict)
-    hints: bool = False
-    seed: int | None = None
-
-    @property
-    def seats(self) -> int:
-        return len(self.names)
-
-    @property
-    def table(self) -> dict[str, str]:
-        """The options ``Game.deal`` takes (the seat count is given apart)."""
-        from engine.game import SEATS_OPTION
-
-        return {name: value for name, value in self.options.items() if name != SEATS_OPTION}
-
-    def form(self) -> GameForm:
-        """What of the answer the next game's form starts from."""
-        from ai.players import levels
-
-        own = {HUMAN, *levels(self.kind)}
-        return GameForm(
-            kind=self.kind,
-            names=tuple(name[:NAME_LENGTH] for name in self.names),
-            # A seat at another terminal is chosen anew each time: a table is
-            # opened only when asked for.
-            kinds=tuple(kind if kind in own else HUMAN for kind in self.kinds),
-            options=dict(self.options),
-            hints=self.hints,
-        )
-
-    @classmethod
-    def from_form(cls, form: GameForm, kind: str) -> TableAnswer:
-        """The answer a remembered form stands for, checked against the game's
-        options: the settings file is text from disk, so whatever does not fit
-        the game (another game's form, an unknown value) gives its default."""
-        from ai.players import levels
-        from engine.game import SEATS_OPTION
-        from engine.games import game
-
-        rules = game(kind)
-        same = form.kind == kind
-        given = form.options if same else {}
-        seats = len(form.names) if same and len(form.names) == len(form.kinds) else 0
-        if seats not in rules.seat_counts:
-            count = given.get(SEATS_OPTION, "")
-            seats = int(count) if count in map(str, rules.seat_counts) else rules.seat_counts[0]
-        options = {}
-        for option in rules.table_options:
-            values = option.values_for(seats)
-            value = str(seats) if option.name == SEATS_OPTION else given.get(option.name, "")
-            options[option.name] = value if value in values else option.default
-        own = {HUMAN, AWAY, *levels(kind)}
-        names, kinds = [], []
-        for seat in range(seats):
-            name = form.names[seat] if same and seat < len(form.names) else ""
-            names.append(clean_text(name, NAME_LENGTH).strip() or f"Player {seat + 1}")
-            chosen = form.kinds[seat] if same and seat < len(form.kinds) else HUMAN
-            kinds.append(chosen if chosen in own else HUMAN)
-        return cls(kind, tuple(names), tuple(kinds), options, hints=same and form.hints)
-
-
-def _unique(names: list[str]) -> tuple[str, ...]:
-    """The names, each told apart from any other it equals by its seat's number."""
-    return tuple(
-        f"{name} ({seat + 1})" if names.count(name) > 1 else name for seat, name in enumerate(names)
-    )
-
-
 class TableFormScreen(NewGameForm):
     """The new game form built from a game's table options. It opens on its
     first field (Textual's AUTO_FOCUS); Enter in a field moves to the next;
@@ -211,9 +112,9 @@ class TableFormScreen(NewGameForm):
 
         return next((o for o in self.rules.table_options if o.name == SEATS_OPTION), None)
 
-    def _row(self, row_id: str, title: str, *, tight: bool = False) -> Horizontal:
+    def _row(self, row_id: str, title: str) -> Horizontal:
         self.titles[row_id] = title
-        return Horizontal(id=row_id, classes="row tight" if tight else "row")
+        return Horizontal(id=row_id, classes="row")
 
     def _kinds(self) -> list[tuple[str, str]]:
         from ai.players import levels
@@ -249,8 +150,7 @@ class TableFormScreen(NewGameForm):
             kinds = self._kinds()
             offered = {value for _words, value in kinds}
             for seat in range(self.most):
-                last = seat == self.most - 1
-                with self._row(f"row-seat-{seat}", default_name(seat), tight=not last):
+                with self._row(f"row-seat-{seat}", default_name(seat)):
                     yield Static(classes="label")
                     yield Static(id=f"symbol-{seat}", classes="symbol")
                     name = d.names[seat] if seat < d.seats else ""
@@ -371,7 +271,10 @@ class TableFormScreen(NewGameForm):
         # Only the seats of the chosen count show (a hidden field is no focus stop).
         seats = self.seats()
         for seat in range(self.most):
-            self.query_one(f"#row-seat-{seat}").display = seat < seats
+            row = self.query_one(f"#row-seat-{seat}")
+            row.display = seat < seats
+            # The seats read as one block, with a line after the last shown.
+            row.set_class(seat < seats - 1, "tight")
         self._draw_marks()
         self._update_seat_options()
 
@@ -457,7 +360,7 @@ class TableFormScreen(NewGameForm):
         from engine.game import SEATS_OPTION
 
         seats = self.seats()
-        names = _unique(self._names())
+        names = unique(self._names())
         kinds = tuple(str(self.query_one(f"#kind-{s}", Select).value) for s in range(seats))
         options = {SEATS_OPTION: str(seats)} if self._seat_count_option() else {}
         for option in self.rules.table_options:
