@@ -253,3 +253,22 @@ async def test_the_games_list_shows_a_builders_game_with_its_seats_and_scores(
         assert cells[0] == "Imhotep: Builders of Egypt\nAnn, Bob,\nCy (hard)"
         assert cells[1] == "1"  # moves
         assert cells[2] == "0-0-0"  # each seat's score
+
+
+def test_the_forms_game_and_the_hosts_game_are_apart() -> None:
+    # host's own --game (with its default) must not overwrite the form's.
+    args = parse_args(["--game", "builders"])
+    assert args.form_game == "builders" and args.command is None
+    hosting = parse_args(["host", "--game", "builders", "--seats", "3"])
+    assert hosting.game == "builders" and hosting.form_game is None
+
+
+def test_the_builders_form_with_four_seats(snap_compare) -> None:  # type: ignore[no-untyped-def]
+    async def four_seats(pilot: Pilot[None]) -> None:
+        await pilot.pause()
+        await _choose(pilot, "option-seats", 2)
+        await _choose(pilot, "kind-1", 1)
+        await _choose(pilot, "kind-3", 2)
+
+    app = ImhotepApp(ascii=False, new_game="builders")
+    assert snap_compare(app, terminal_size=(80, 24), run_before=four_seats)
