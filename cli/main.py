@@ -2,6 +2,7 @@
 
 ``imhotep-duel``              the start screen
 ``imhotep-duel --resume``     go on with a game in progress (a list if several)
+``imhotep-duel --game KIND``  the new game form, set to that game
 ``imhotep-duel --load PATH``  open a save file or a game record
 ``imhotep-duel host``         open a table for a player in another terminal
 ``imhotep-duel join CODE``    take the other seat of a table, or come back to yours
@@ -17,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from tui import i18n
+from tui.games import GAMES as PLAYABLE
 from tui.i18n import LANGUAGES, _, tr_error
 
 # Imported late (see build_app) so that --help and argument errors answer at once.
@@ -107,6 +109,14 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     opening.add_argument("--lobby", action="store_true", help=argparse.SUPPRESS)
     opening.add_argument(
         "--load", metavar="PATH", type=Path, help="open a saved game or a game record"
+    )
+    # The games with screens (tui.games is light: no rules are loaded for --help).
+    # Held apart from host's --game, whose default would overwrite it.
+    opening.add_argument(
+        "--game",
+        dest="form_game",
+        choices=tuple(PLAYABLE),
+        help="open the new game form set to this game",
     )
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     host = commands.add_parser(
@@ -267,6 +277,16 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
         store, problem = _store(args, required=False)
         return ImhotepApp(
             ascii=ascii, open_game=loaded, store=store, store_problem=problem, me=me, lang=args.lang
+        )
+    if args.form_game is not None:
+        store, problem = (None, None) if args.store is None else _store(args, required=False)
+        return ImhotepApp(
+            ascii=ascii,
+            store=store,
+            store_problem=problem,
+            me=me,
+            lang=args.lang,
+            new_game=args.form_game,
         )
     if args.store is None and not args.resume:
         return ImhotepApp(ascii=ascii, me=me, lang=args.lang)

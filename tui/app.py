@@ -17,7 +17,7 @@ from textual.screen import Screen
 from tui import files, i18n
 from tui.ascii_widgets import AsciiChanged, AsciiCommandPalette, use_ascii_scrollbars
 from tui.charset import terminal_is_utf8
-from tui.i18n import N_, _, tr, tr_error
+from tui.i18n import _, tr, tr_error
 from tui.paths import style_path
 from tui.screens.start import StartScreen
 
@@ -36,85 +36,6 @@ if TYPE_CHECKING:
 
 # Languages whose own name is not in Latin letters, as ASCII mode shows them.
 _LATIN_NAMES: Final = {"ru": "Russkij"}
-
-
-# Textual's own command palette entries, marked here so that the catalogs
-# carry them (App.get_system_commands words them in English).
-_TEXTUAL_COMMANDS: Final = (
-    N_("Theme"),
-    N_("Change the current theme"),
-    N_("Quit"),
-    N_("Quit the application as soon as possible"),
-    N_("Keys"),
-    N_("Hide the keys and widget help panel"),
-    N_("Show help for the focused widget and a summary of available keys"),
-    N_("Minimize"),
-    N_("Minimize the widget and restore to normal size"),
-    N_("Maximize"),
-    N_("Maximize the focused widget"),
-    N_("Screenshot"),
-    N_("Save an SVG 'screenshot' of the current screen"),
-)
-
-# The descriptions of Textual's own keys that the Keys panel lists (the
-# screen's and the app's, and those of its widgets: lists, menus, text
-# fields, scrolling), marked here so that the catalogs carry them; the panel
-# words every description it shows.
-_TEXTUAL_KEYS: Final = (
-    N_("Focus Next"),
-    N_("Focus Previous"),
-    N_("Copy selected text"),
-    # TRANSLATORS: ctrl+p, which opens the command palette.
-    N_("palette"),
-    N_("Select"),
-    N_("Cursor up"),
-    N_("Cursor down"),
-    N_("Cursor right"),
-    N_("Cursor left"),
-    N_("Page up"),
-    N_("Page down"),
-    N_("Top"),
-    N_("Bottom"),
-    N_("Home"),
-    N_("End"),
-    N_("Show menu"),
-    N_("Dismiss menu"),
-    N_("Press button"),
-    N_("First"),
-    N_("Last"),
-    N_("Page Up"),
-    N_("Page Down"),
-    N_("Scroll Up"),
-    N_("Scroll Down"),
-    N_("Scroll Left"),
-    N_("Scroll Right"),
-    N_("Scroll Home"),
-    N_("Scroll End"),
-    N_("Page Left"),
-    N_("Page Right"),
-    N_("Move cursor left"),
-    N_("Move cursor left and select"),
-    N_("Move cursor left a word"),
-    N_("Move cursor left a word and select"),
-    N_("Move cursor right or accept the completion suggestion"),
-    N_("Move cursor right and select"),
-    N_("Move cursor right a word"),
-    N_("Move cursor right a word and select"),
-    N_("Delete character left"),
-    N_("Select all"),
-    N_("Go to start"),
-    N_("Go to end"),
-    N_("Select line start"),
-    N_("Select line end"),
-    N_("Delete character right"),
-    N_("Submit"),
-    N_("Delete left to start of word"),
-    N_("Delete all to the left"),
-    N_("Delete right to start of word"),
-    N_("Delete all to the right"),
-    N_("Cut selected text"),
-    N_("Paste text from the clipboard"),
-)
 
 
 class ImhotepApp(App[None]):
@@ -136,13 +57,15 @@ class ImhotepApp(App[None]):
         disk: bool = True,
         lang: str | None = None,
         lobby: str | None = None,
+        new_game: str | None = None,
     ) -> None:
         """``store`` is the game store to use; without one (and without a
         ``store_problem`` saying why there is none) the data folder's store is
         opened. ``me`` is the player id of the person at this keyboard;
         ``disk`` False offers no dialog that reads or writes the disk (the
         SSH server's sessions). ``lang`` is the language asked for on the
-        command line; without it the setting or the environment decides."""
+        command line; without it the setting or the environment decides.
+        ``new_game`` names a game whose new game form opens at once."""
         super().__init__()
         if self.console.color_system == "standard":
             # Textual turns the pieces' ANSI colours into the RGB of its own
@@ -165,6 +88,7 @@ class ImhotepApp(App[None]):
         self._open_match = open_match
         # --resume: a game's id to open at once, or "list" to choose among several.
         self.resume_first: int | str | None = None
+        self._form_first = new_game
         self.files_allowed = disk
         # The player's name when the app starts in the lobby (the SSH server's sessions).
         self.lobby = lobby
@@ -218,6 +142,10 @@ class ImhotepApp(App[None]):
         return StartScreen()
 
     def on_mount(self) -> None:
+        if self._form_first is not None:
+            # Over the start screen, which Back comes back to.
+            self.action_new_game(self._form_first)
+            self._form_first = None
         if self._open_match is None and self._open_first is None and self.resume_first is None:
             return  # the start screen opens the store after its first frame
         self.show_store_problem()
@@ -297,17 +225,37 @@ class ImhotepApp(App[None]):
 
     # --- commands -------------------------------------------------------------
 
-    def action_new_game(self) -> None:
+    def action_new_game(self, kind: str = "", form: files.GameForm | None = None) -> None:
+        """Open the new game form of ``kind`` (else of the game last set up),
+        filled from ``form`` (else as it was last left)."""
         from engine.games import DEFAULT_KIND
         from tui.games import screens
 
-        # The game of the form as it was last left, if this version can show it.
-        game = screens(self.settings.new_game.kind or DEFAULT_KIND) or screens(DEFAULT_KIND)
+        remembered = self.settings.new_game
+        kind = kind or remembered.kind or DEFAULT_KIND
+        game = screens(kind)
         if game is None:
-            return
-        # The form as it was left: this session's (with its seed), or the last one's.
-        form = game.new_game_screen(self.last_options, self.settings.new_game)
-        self.push_screen(form, partial(self._new_game_chosen, game))
+            # A form of a game this version cannot show: the default game's.
+            kind, game = DEFAULT_KIND, screens(DEFAULT_KIND)
+            if game is None:
+                return
+        last = None
+        if form is None:
+            form = remembered if (remembered.kind or DEFAULT_KIND) == kind else files.GameForm()
+            # This session's answer (with its seed) if it was for this game.
+            last = self.last_options
+            if last is not None and (last.form().kind or DEFAULT_KIND) != kind:
+                last = None
+        from tui.screens.new_game import SwitchGame
+
+        def chosen(answer: NewGameAnswer | SwitchGame | None) -> None:
+            if isinstance(answer, SwitchGame):
+                # The other game's form, with the names and players typed so far.
+                self.action_new_game(answer.form.kind, answer.form)
+            else:
+                self._new_game_chosen(game, answer)
+
+        self.push_screen(game.new_game_screen(last, form), chosen)
 
     def _new_game_chosen(self, game: GameScreens, options: NewGameAnswer | None) -> None:
         if options is None:

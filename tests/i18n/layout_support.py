@@ -149,6 +149,13 @@ def _scrolls(widget: Widget) -> bool:
     return False
 
 
+def _on_show(widget: Widget) -> bool:
+    """Whether ``widget`` is meant to be seen: it and every box around it are
+    displayed (a row hidden on purpose hides its fields too)."""
+    nodes = [widget, *(node for node in widget.ancestors if isinstance(node, Widget))]
+    return widget.visible and all(node.display for node in nodes)
+
+
 def _held_text(widget: Widget) -> str | None:
     """The whole text a widget would show with room enough, if it is a text widget."""
     if isinstance(widget, Line):
@@ -212,7 +219,7 @@ def check_screen(app: App[object], where: str, vocabulary: frozenset[str]) -> li
         for number, word in cut_words(readable, vocabulary)
     ]
     for widget in screen.query("*"):
-        if not widget.display or not widget.visible or _scrolls(widget):
+        if not _on_show(widget) or _scrolls(widget):
             continue
         under = not any(widget is top or top in widget.ancestors for top in on_top)
         if under and any(widget.region.overlaps(region) for region in covers):

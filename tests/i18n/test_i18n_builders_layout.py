@@ -9,6 +9,7 @@ and the end. See layout_support for what "whole" means.
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 import pytest
 from layout_support import Problem, check_screen, vocabulary, words_of
@@ -125,3 +126,61 @@ async def test_fewer_players_read_whole_in_english(players: int) -> None:
 
 def test_words_of_player_names_are_known() -> None:
     assert all(w.casefold() in vocabulary("en", EXTRA) for n in NAMES for w in words_of(n))
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+async def test_the_builders_new_game_form_reads_whole(language: str, tmp_path: Path) -> None:
+    from textual.widgets import Input, Select
+
+    from match.store import Store
+    from tui.screens.games import GamesScreen
+    from tui.screens.new_game import TableFormScreen
+
+    app = ImhotepApp(
+        lang=language, ascii=False, new_game="builders", store=Store.open(tmp_path / "g.sqlite3")
+    )
+    async with app.run_test(size=SIZE) as pilot:
+        tour = Tour(app, pilot, language)
+        form = app.screen
+        assert isinstance(form, TableFormScreen)
+        await tour.look("the Builders form")
+        for seats in ("2", "3", "4"):
+            form.query_one("#option-seats", Select).value = seats
+            await tour.look(f"the Builders form, {seats} seats")
+        # Each field with focus (its row pointed at), and each menu open.
+        for field in form.query("#form Select, #form Input"):
+            if not field.display or not field.parent.display:  # type: ignore[union-attr]
+                continue
+            field.focus()
+            await tour.look(f"the Builders form, {field.id} focused")
+            if isinstance(field, Select):
+                await tour.press("enter")
+                await tour.look(f"the Builders form, the list of {field.id} open")
+                await tour.press("escape")
+        for value in ("human", "hard", "away"):
+            for seat in range(4):
+                form.query_one(f"#kind-{seat}", Select).value = value
+            await tour.look(f"the Builders form, every seat {value}")
+        for seat, name in enumerate(NAMES):
+            form.query_one(f"#name-{seat}", Input).value = name
+        for starter in ("0", "3", "random"):
+            form.query_one("#option-starter", Select).value = starter
+            await tour.look(f"the Builders form, who starts: {starter}")
+        form.query_one("#option-variant", Select).value = "yes"
+        form.query_one("#seed", Input).value = "x"
+        await tour.press("ctrl+s")
+        await tour.look("the Builders form, a bad seed")
+        for seat in range(4):
+            form.query_one(f"#kind-{seat}", Select).value = "human" if seat != 2 else "hard"
+        form.query_one("#option-starter", Select).value = "0"
+        form.query_one("#seed", Input).value = "3"
+        await tour.press("ctrl+s")
+        screen = app.game_screen
+        assert screen is not None
+        match = screen.match
+        match.play(match.rules.legal_actions(match.state)[0])
+        await pilot.pause()
+        app.action_list_games()
+        await tour.look("your games: a game of four")
+        assert isinstance(app.screen, GamesScreen)
+        assert not tour.problems, tour.verdict()

@@ -151,6 +151,10 @@ def test_the_list_of_games_names_a_computer_level_in_the_language() -> None:
     )
     assert game.title == "Ann v CPU (hard)"  # the store's own English line
     i18n.use("de")
-    assert GamesScreen.cells(game, 60.0)[0] == "Ann \N{EN DASH} CPU (schwer)"
+    # The game's name on the first line, the players on the next.
+    assert (
+        GamesScreen.cells(game, 60.0)[0]
+        == "Imhotep \N{EN DASH} Das Duell\nAnn \N{EN DASH} CPU (schwer)"
+    )
     i18n.use("en")
-    assert GamesScreen.cells(game, 60.0)[0] == "Ann v CPU (hard)"
+    assert GamesScreen.cells(game, 60.0)[0] == "Imhotep: The Duel\nAnn v CPU (hard)"

@@ -93,7 +93,7 @@ async def test_every_screen_in_ascii_mode_is_plain_ascii() -> None:
         found["start"] = await _shown(pilot, StartScreen)
         await pilot.press("n")
         found["new game"] = await _shown(pilot, NewGameScreen)
-        await pilot.press("tab", "tab", "tab", "enter")  # a drop-down open
+        await pilot.press("tab", "tab", "tab", "tab", "enter")  # a drop-down open
         found["new game, a list open"] = await _shown(pilot, NewGameScreen)
         await pilot.press("escape", "escape")
         await pilot.pause()

@@ -82,7 +82,8 @@ async def test_the_resume_list_shows_every_seat_and_opening_says_it_cannot(
         await pilot.pause()
         assert isinstance(app.screen, GamesScreen)
         cells = GamesScreen.cells(app.screen.games[0], 0.0)
-        assert cells[0] == "Imhotep: Builders of Egypt: alice, bob, cy, di"
+        # The game on a line of its own, then the seats two to a line.
+        assert cells[0] == "Imhotep: Builders of Egypt\nalice, bob,\ncy, di"
         assert cells[2] == "7-9-4-9"
         assert cells[3] == "bob"
         await pilot.press("enter")

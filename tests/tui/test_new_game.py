@@ -72,7 +72,7 @@ async def test_the_row_with_focus_is_pointed_at() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         form = await _open_form(app, pilot)
         assert not any(label.startswith(">") for label in _labels(form))
-        await pilot.press("tab", "tab", "tab")  # Back, the first name, its seat
+        await pilot.press("tab", "tab", "tab", "tab")  # Back, the game, the first name, its seat
         assert app.focused is form.query_one("#kind-0")
         labels = _labels(form)
         assert labels[0] == "> Player 1"
@@ -196,7 +196,7 @@ async def test_every_side_reminder_fits_on_its_line_at_80x24() -> None:
 async def test_every_label_keeps_a_space_before_its_field() -> None:
     app = ImhotepApp(ascii=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("n", "tab", "tab")  # a row pointed at, the others not
+        await pilot.press("n", "tab", "tab", "tab")  # a row pointed at, the others not
         await pilot.pause()
         form = _form(app)
         lines = [strip.text for strip in app.screen._compositor.render_strips()]

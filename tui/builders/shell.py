@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rich.text import Text
 from textual.app import SystemCommand
 from textual.binding import Binding, BindingType
 from textual.screen import Screen
@@ -22,6 +23,8 @@ if TYPE_CHECKING:
     from engine.builders import Setup
     from match.history import History
     from match.match import Match
+    from tui.files import GameForm
+    from tui.screens.new_game import TableAnswer, TableFormScreen
 
 __all__ = [
     "LobbyGameScreen",
@@ -30,6 +33,7 @@ __all__ = [
     "help_context",
     "help_topics",
     "log_screen",
+    "new_game_screen",
     "setup_for",
     "table_setup",
 ]
@@ -57,16 +61,30 @@ def game_screen(match: Match, *, ascii: bool, guide: bool, lobby: bool) -> GameS
     return screen
 
 
+def new_game_screen(last: TableAnswer | None, form: GameForm) -> TableFormScreen:
+    """The form built from the game's table options, each seat shown by its stone."""
+    from tui.builders.glyphs import ASCII, UNICODE, stone
+    from tui.screens.new_game import TableAnswer, TableFormScreen
+
+    def mark(seat: int, ascii: bool) -> Text:
+        return stone(seat, ASCII if ascii else UNICODE)
+
+    return TableFormScreen(last or TableAnswer.from_form(form, "builders"), marks=mark)
+
+
 def setup_for(
     options: Mapping[str, str] | Any, seed: int | None = None, *, seats: int = 2
 ) -> Setup:
     """A concrete set-up from the table's options ("variant", "seed"), dealt
-    by the game's rules. A form's answer may give them as ``table`` and its
-    seat count as ``seats``. Raises :class:`match.service.Unavailable`."""
+    by the game's rules. A form's answer may give them as ``table``, its seat
+    count as ``seats`` and its seed as ``seed``. Raises
+    :class:`match.service.Unavailable`."""
     from match import service
 
     table = dict(options if isinstance(options, Mapping) else getattr(options, "table", {}))
     seats = int(getattr(options, "seats", seats))
+    if seed is None:
+        seed = getattr(options, "seed", None)
     if seed is not None:
         table["seed"] = str(seed)
     setup: Setup = service.deal("builders", table, seats=seats)

@@ -60,7 +60,8 @@ class GamesScreen(ModalScreen[int | None]):
         now = time.time()
         for game in self.games:
             # Names are the players' own text: never markup.
-            table.add_row(*(Text(cell) for cell in self.cells(game, now)), key=str(game.id))
+            cells = (Text(cell) for cell in self.cells(game, now))
+            table.add_row(*cells, key=str(game.id), height=None)
         if not self.games:
             self.query_one("#problem", Static).update(_("No games in progress."))
 
@@ -73,13 +74,16 @@ class GamesScreen(ModalScreen[int | None]):
         else:
             turn = "?"
         seats = [seat_words(seat.name, seat.kind) for seat in game.seats]
-        players = players_words(seats[0], seats[1]) if len(seats) == 2 else ", ".join(seats)
-        from engine.games import DEFAULT_KIND  # the rules, loaded when a list is drawn
-        from tui.games import title
+        from tui.games import title  # the rules' titles, loaded when a list is drawn
 
-        if game.kind != DEFAULT_KIND:
-            # TRANSLATORS: a game in a list: the game's name, then its players.
-            players = _("{game}: {players}").format(game=title(game.kind), players=players)
+        # The game on a line of its own, then its seats two to a line, so that
+        # a table of four keeps the scores in sight at 80 columns.
+        if len(seats) == 2:
+            lines = [players_words(seats[0], seats[1])]
+        else:
+            lines = [", ".join(seats[i : i + 2]) + "," for i in range(0, len(seats), 2)]
+            lines[-1] = lines[-1].removesuffix(",")
+        players = "\n".join((title(game.kind), *lines))
         return (
             players,
             str(game.moves),

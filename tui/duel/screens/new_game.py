@@ -14,7 +14,6 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, VerticalScroll
-from textual.screen import Screen
 from textual.widgets import Button, Input, Select, Static
 
 from engine.duel.scoring import (
@@ -34,7 +33,7 @@ from tui.ascii_widgets import AsciiChanged
 from tui.duel.glyphs import ASCII, PLAYER_STYLES, UNICODE, Glyphs
 from tui.files import NAME_LENGTH, GameForm, SeatKind
 from tui.i18n import N_, _
-from tui.paths import style_path
+from tui.screens.new_game import NewGameForm, carried
 from tui.widgets.keybar import KeyBar
 
 MONUMENTS = (
@@ -186,10 +185,14 @@ def default_name(who: int) -> str:
     return _("Player {number}").format(number=who + 1)
 
 
-class NewGameScreen(Screen[GameOptions | None]):
-    """The form; Enter on Start, or ctrl+s, starts the game. Enter in a text field moves on."""
+class NewGameScreen(NewGameForm):
+    """The form; Enter on Start, or ctrl+s, starts the game. Enter in a text field moves on.
 
-    CSS_PATH = style_path("new_game.tcss")
+    It answers :class:`GameOptions`, None for Back, or another game chosen
+    in its top row (:class:`tui.screens.new_game.SwitchGame`).
+    """
+
+    kind = "duel"
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "cancel", N_("Back")),
         Binding("ctrl+s", "start", N_("Start")),
@@ -215,7 +218,7 @@ class NewGameScreen(Screen[GameOptions | None]):
         # The form scrolls to whichever field has focus, so it is no focus stop
         # of its own: Tab goes from Back straight to the first name.
         with VerticalScroll(id="form", can_focus=False):
-            yield Static(_("New game"), id="title")
+            yield from self.game_row()
             for who in (0, 1):
                 with Horizontal(classes="row"):
                     yield Static(classes="label")
@@ -398,6 +401,18 @@ class NewGameScreen(Screen[GameOptions | None]):
         # Start (which has focus when the form opens) or Ctrl+S starts.
         event.stop()
         self.focus_next()
+
+    def switched(self, kind: str) -> GameForm:
+        kinds = ("human", "human")
+        if self.computer:
+            kinds = tuple(str(self.query_one(f"#kind-{who}", Select).value) for who in (0, 1))  # type: ignore[assignment]
+        typed = GameForm(
+            kind=self.kind,
+            names=tuple(name[:NAME_LENGTH] for name in self._names()),
+            kinds=kinds,
+            hints=self.query_one("#hints", Select).value == "on",
+        )
+        return carried(typed, kind, 2)
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
