@@ -252,7 +252,7 @@ async def test_the_games_list_shows_a_builders_game_with_its_seats_and_scores(
         # The game on a line of its own, then the seats two to a line.
         assert cells[0] == "Imhotep: Builders of Egypt\nAnn, Bob,\nCy (hard)"
         assert cells[1] == "1"  # moves
-        assert cells[2] == "0-0-0"  # each seat's score
+        assert cells[2] == "0:0:0"  # each seat's score
 
 
 def test_the_forms_game_and_the_hosts_game_are_apart() -> None:

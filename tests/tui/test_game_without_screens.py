@@ -84,7 +84,7 @@ async def test_the_resume_list_shows_every_seat_and_opening_says_it_cannot(
         cells = GamesScreen.cells(app.screen.games[0], 0.0)
         # The game on a line of its own, then the seats two to a line.
         assert cells[0] == "Imhotep: Builders of Egypt\nalice, bob,\ncy, di"
-        assert cells[2] == "7-9-4-9"
+        assert cells[2] == "7:9:4:9"
         assert cells[3] == "bob"
         await pilot.press("enter")
         await pilot.pause()
@@ -127,18 +127,18 @@ def test_the_lobby_lists_show_title_seats_and_scores(store_path: Path) -> None:
         others = lobby_lists(store, "key:zed")
     # Alice's table waits for three players: nobody is named against her yet.
     assert [(row.game_id, row.cells[0], row.cells[3]) for row in mine.mine] == [
-        (playing, "Imhotep: Builders of Egypt: bob v cy v di", "7-9-4-9"),
-        (table, "-", "7-9-4-9"),
+        (playing, "Imhotep: Builders of Egypt: bob v cy v di", "7:9:4:9"),
+        (table, "-", "7:9:4:9"),
     ]
     assert [(row.game_id, row.cells[:3]) for row in mine.finished] == [
-        (over, ("Imhotep: Builders of Egypt: bob v cy v di", "?", "7-9-4-9"))
+        (over, ("Imhotep: Builders of Egypt: bob v cy v di", "?", "7:9:4:9"))
     ]
     assert [(row.game_id, row.cells[1:3]) for row in others.tables] == [
         (table, ("Imhotep: Builders of Egypt", "?"))
     ]
     watched = [(row.game_id, row.cells[:3]) for row in others.playing]
     assert watched == [
-        (playing, ("Imhotep: Builders of Egypt: alice v bob v cy v di", "0", "7-9-4-9"))
+        (playing, ("Imhotep: Builders of Egypt: alice v bob v cy v di", "0", "7:9:4:9"))
     ]
 
 

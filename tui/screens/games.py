@@ -87,7 +87,7 @@ class GamesScreen(ModalScreen[int | None]):
         return (
             players,
             str(game.moves),
-            "-".join(str(score) for score in game.scores),
+            ":".join(str(score) for score in game.scores),
             turn,
             ago(game.updated_at, now),
         )
