@@ -37,7 +37,7 @@ from engine.duel.rules import (
 from engine.duel.scoring import outcome, score
 from engine.duel.state import RULES, GameState, Sides
 from engine.duel.view import SeatView, sample, view
-from engine.game import Game, Result
+from engine.game import Game, Result, even, shares
 from engine.message import Message, as_message, msg
 
 OPTIONS = ("sides", "rules", "starter", "seed")
@@ -162,6 +162,13 @@ class DuelGame:
             totals=tuple(player.total for player in ended.scores),
             says=ended.describe((names[0], names[1])),
         )
+
+    def returns(self, state: GameState) -> tuple[float, ...]:
+        ended = outcome(state)
+        if ended is None:
+            return even(2)
+        # The Duel always has one winner: equal totals go to the non-starter.
+        return shares((ended.winner,), 2)
 
     def encode_record(self, setup: Setup, actions: Sequence[Action]) -> bytes:
         return encode_record(GameRecord(setup=setup, actions=tuple(map(format_action, actions))))
