@@ -2,12 +2,13 @@
 
 The levels, weakest first:
 
-- *easy* looks one decision ahead at its own points expected at the end
-  (:func:`ai.builders.evaluate.outlook`) and now and then takes a step at
-  random;
-- *medium* looks one decision ahead at its chance of winning against the
-  others (:func:`ai.builders.evaluate.chances`);
-- *hard* searches (:mod:`ai.builders.search`) for its time budget.
+- *easy* looks one decision ahead at its chance of winning against the
+  others (:func:`ai.builders.evaluate.chances`), and now and then takes a
+  step at random;
+- *medium* runs hard's search (:mod:`ai.builders.search`) for a few hundred
+  iterations only, whatever the time budget: quick, and no deeper on a
+  faster machine;
+- *hard* runs that search for its whole time budget.
 
 Every level plans on a sample of the hidden order (``Game.sample``), never
 on the real one: the market deck and the round cards to come are dealt
@@ -23,7 +24,7 @@ import time
 from collections.abc import Callable
 from typing import Final, Literal
 
-from ai.builders.evaluate import chances, outlook
+from ai.builders.evaluate import chances
 from ai.builders.search import hard_search
 from engine.builders.actions import Action
 from engine.builders.game import BUILDERS
@@ -37,7 +38,9 @@ DEFAULT_BUDGET: Final = 0.5  # hard's seconds per decision
 # Hard never thinks longer than this, whatever budget it is given.
 MAX_BUDGET: Final = 1.9
 # How often easy takes a step at random instead of its best one.
-EASY_BLUNDERS: Final = 0.25
+EASY_BLUNDERS: Final = 0.2
+# Medium's search: iterations per decision.
+MEDIUM_ITERATIONS: Final = 200
 
 StopSignal = Callable[[], bool] | threading.Event | None
 
@@ -68,10 +71,6 @@ def one_ply(
     return best[0] if len(best) == 1 else rng.choice(best)
 
 
-def _own_points(state: GameState, seat: int) -> float:
-    return outlook(state)[seat]
-
-
 def _chance(state: GameState, seat: int) -> float:
     return chances(state)[seat]
 
@@ -81,8 +80,8 @@ class BuildersPlayer:
 
     ``should_stop`` (a callable or a ``threading.Event``) cancels hard's
     search in progress; the answer is then the best found so far.
-    ``max_iterations`` caps hard's search, for answers that do not depend on
-    the machine's speed (tests).
+    ``max_iterations`` caps the search of medium and hard, for answers that
+    do not depend on the machine's speed (tests).
     """
 
     def __init__(
@@ -120,10 +119,11 @@ class BuildersPlayer:
         if self.level == "easy":
             if self.rng.random() < EASY_BLUNDERS:
                 return self.rng.choice(actions)
-            return one_ply(state, self.rng, _own_points)
-        if self.level == "medium":
             return one_ply(state, self.rng, _chance)
-        found = self.search.run(state, self.rng, self.time_budget, self.max_iterations, stop)
+        cap = self.max_iterations
+        if self.level == "medium":
+            cap = MEDIUM_ITERATIONS if cap is None else min(cap, MEDIUM_ITERATIONS)
+        found = self.search.run(state, self.rng, self.time_budget, cap, stop)
         self.last_iterations = found.iterations
         chosen: Action = found.action
         return chosen
