@@ -8,7 +8,10 @@ The levels, weakest first:
 - *medium* runs hard's search (:mod:`ai.builders.search`) for a few hundred
   iterations only, whatever the time budget: quick, and no deeper on a
   faster machine;
-- *hard* runs that search for its whole time budget.
+- *hard* runs that search for its time budget, and keeps a bank: every
+  decision pays in the budget and takes out what it used, so the time a
+  forced step or an early-decided search saved lengthens later searches
+  while the mean time per decision stays within the budget.
 
 Every level plans on a sample of the hidden order (``Game.sample``), never
 on the real one: the market deck and the round cards to come are dealt
@@ -101,6 +104,7 @@ class BuildersPlayer:
         self.search = hard_search()
         self.last_think = 0.0
         self.last_iterations = 0
+        self._bank = 0.0  # seconds hard saved on earlier decisions
 
     def choose(self, state: GameState, should_stop: StopSignal = None) -> Action:
         start = time.monotonic()
@@ -108,6 +112,8 @@ class BuildersPlayer:
             return self._choose(state, stop_check(should_stop))
         finally:
             self.last_think = time.monotonic() - start
+            if self.level == "hard":
+                self._bank += self.time_budget - self.last_think
 
     def _choose(self, state: GameState, stop: Callable[[], bool]) -> Action:
         actions = legal_actions(state)
@@ -123,7 +129,12 @@ class BuildersPlayer:
         cap = self.max_iterations
         if self.level == "medium":
             cap = MEDIUM_ITERATIONS if cap is None else min(cap, MEDIUM_ITERATIONS)
-        found = self.search.run(state, self.rng, self.time_budget, cap, stop)
+        budget = self.time_budget
+        if self.level == "hard":
+            # A third of what was saved lengthens this decision; the rest
+            # stays for later ones.
+            budget = min(MAX_BUDGET, budget + max(0.0, self._bank) / 3)
+        found = self.search.run(state, self.rng, budget, cap, stop)
         self.last_iterations = found.iterations
         chosen: Action = found.action
         return chosen
