@@ -90,7 +90,7 @@ class Node:
 
 
 @dataclass(slots=True)
-class Outcome:
+class Found:
     """What a search found: the step to take and what it saw of each step."""
 
     action: Any
@@ -141,7 +141,7 @@ class Search:
         budget: float,
         max_iterations: int | None = None,
         should_stop: Callable[[], bool] = lambda: False,
-    ) -> Outcome:
+    ) -> Found:
         """The most visited step at the root for the seat to decide.
 
         Thinking ends after ``budget`` seconds or ``max_iterations``
@@ -183,7 +183,7 @@ class Search:
             if action in root_legal
         }
         action = max(stats, key=lambda a: stats[a][0]) if stats else root_legal[0]
-        return Outcome(action, iterations, stats, decided)
+        return Found(action, iterations, stats, decided)
 
     def _iterate(
         self, table: dict[tuple[int, Hashable], Node], deal: Any, rng: random.Random
@@ -289,9 +289,9 @@ __all__ = [
     "EXPLORATION",
     "Edge",
     "Evaluator",
+    "Found",
     "IsmctsPlayer",
     "Node",
-    "Outcome",
     "Prior",
     "Search",
     "Settings",
