@@ -2,9 +2,9 @@
 
 The search itself belongs to a game's computer players: :func:`for_game`
 asks :func:`ai.players.hint` for the game's own. This runs it off the
-screen's thread, as :class:`match.match.Match` runs the
-computer's move, and hands the answer back through ``deliver`` (the app
-passes ``App.call_from_thread``). A search that was stopped, or replaced by a
+screen's thread, as :class:`match.match.Match` runs the computer's move,
+and hands the answer back through ``deliver`` (the app passes
+``App.call_from_thread``). A search that was stopped, or replaced by a
 newer one, delivers nothing: a hint for a position that has gone would
 advise a move that no longer exists.
 """
