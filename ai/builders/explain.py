@@ -101,7 +101,9 @@ def hint(
             return only, msg("nothing else is legal, so you pass")
         return only, msg("it is the only legal step")
     budget = HINT_BUDGET if time_budget is None else min(max(time_budget, 0.0), MAX_BUDGET)
-    found = hard_search().run(state, rng, budget, max_iterations, stop_check(should_stop))
+    found = hard_search(state.players).run(
+        state, rng, budget, max_iterations, stop_check(should_stop)
+    )
     action: Action = found.action
     return action, explain(state, action, rng)
 

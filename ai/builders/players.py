@@ -101,7 +101,6 @@ class BuildersPlayer:
         budget = DEFAULT_BUDGET if time_budget is None else time_budget
         self.time_budget = min(max(budget, 0.0), MAX_BUDGET)
         self.max_iterations = max_iterations
-        self.search = hard_search()
         self.last_think = 0.0
         self.last_iterations = 0
         self._bank = 0.0  # seconds hard saved on earlier decisions
@@ -134,7 +133,7 @@ class BuildersPlayer:
             # A third of what was saved lengthens this decision; the rest
             # stays for later ones.
             budget = min(MAX_BUDGET, budget + max(0.0, self._bank) / 3)
-        found = self.search.run(state, self.rng, budget, cap, stop)
+        found = hard_search(state.players).run(state, self.rng, budget, cap, stop)
         self.last_iterations = found.iterations
         chosen: Action = found.action
         return chosen

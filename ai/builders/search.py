@@ -30,10 +30,15 @@ from engine.builders.state import GameState
 # Random decisions played after the tree's new step before the outlook judges.
 PLAYOUT_STEPS: Final = 8
 # The outlook's chances move by a few hundredths between steps, far less
-# than a won or lost playout: a small exploration constant lets those
-# differences steer the search (at 0.7 it spread its visits almost evenly,
-# and lost to the textbook search at three and four seats).
-SETTINGS: Final = Settings(exploration=0.25, prior_depth=1, prior_visits=4.0)
+# than a won or lost playout: at three and four seats a small exploration
+# constant lets those differences steer the search (at 0.5 it spread its
+# visits almost evenly and lost to the textbook search); at two seats 0.5
+# measured best (bench/ai_bench.py --game builders).
+SETTINGS: Final = {
+    2: Settings(exploration=0.5, prior_depth=1, prior_visits=4.0),
+    3: Settings(exploration=0.25, prior_depth=1, prior_visits=4.0),
+    4: Settings(exploration=0.25, prior_depth=1, prior_visits=4.0),
+}
 
 
 def evaluate(state: GameState, rng: random.Random) -> Sequence[float]:
@@ -76,8 +81,11 @@ def info_key(state: GameState, seat: int) -> Hashable:
     return (fields[:_ROUNDS], state.rounds[: state.round], len(state.deck), fields[_DECK + 1 :])
 
 
-def hard_search() -> Search:
-    return Search(BUILDERS, evaluate=evaluate, prior=prior, settings=SETTINGS, key=info_key)
+def hard_search(players: int) -> Search:
+    """Hard's search for a table of ``players`` seats."""
+    return Search(
+        BUILDERS, evaluate=evaluate, prior=prior, settings=SETTINGS[players], key=info_key
+    )
 
 
 __all__ = ["PLAYOUT_STEPS", "SETTINGS", "evaluate", "hard_search", "info_key", "prior"]
