@@ -6,7 +6,8 @@ imports a game's own computer players.
 
 A player answers ``choose(state)`` with one legal step for the seat to move;
 ``choose(state, should_stop=event)`` lets the match cancel a search under
-way (the answer is then the best found so far, still legal).
+way (the answer is then the best found so far, still legal). :func:`hint`
+says what a game's strongest level would do, and why.
 """
 
 from __future__ import annotations
@@ -15,9 +16,8 @@ import threading
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from ai import duel
-from ai.ismcts import IsmctsPlayer
-from engine.games import game
+from ai import builders, duel
+from engine.message import Message
 
 
 class Player(Protocol):
@@ -33,21 +33,31 @@ def _duel(level: duel.Level) -> Maker:
     return lambda seed, budget: duel.make_player(level, seed=seed, time_budget=budget)
 
 
-def _search(kind: str) -> Maker:
-    # The game-neutral search plays a game that has no players of its own yet.
-    def make(seed: int | None, budget: float | None) -> Player:
-        if budget is None:
-            return IsmctsPlayer(game(kind), seed=seed)
-        return IsmctsPlayer(game(kind), seed=seed, time_budget=budget)
-
-    return make
+def _builders(level: builders.Level) -> Maker:
+    return lambda seed, budget: builders.make_player(level, seed=seed, time_budget=budget)
 
 
 # Kind -> level -> maker, levels weakest first.
 PLAYERS: Mapping[str, Mapping[str, Maker]] = {
     "duel": {level: _duel(level) for level in duel.LEVELS},
-    "builders": {"hard": _search("builders")},
+    "builders": {level: _builders(level) for level in builders.LEVELS},
 }
+
+# A hint: what the game's strongest level would do now, and one line on why.
+Hint = Callable[[Any, threading.Event | None], tuple[Any, Message]]
+
+
+def _duel_hint(state: Any, should_stop: threading.Event | None) -> tuple[Any, Message]:
+    # Looked up at each call, so that a test may stand in for ai.duel.hint.
+    return duel.hint(state, should_stop=should_stop)
+
+
+def _builders_hint(state: Any, should_stop: threading.Event | None) -> tuple[Any, Message]:
+    return builders.hint(state, should_stop=should_stop)
+
+
+# Kind -> its hint.
+HINTS: Mapping[str, Hint] = {"duel": _duel_hint, "builders": _builders_hint}
 
 
 # The level a new seat of the computer starts at, per game (else its weakest).
@@ -78,4 +88,23 @@ def make_player(
     return makers[level](seed, time_budget)
 
 
-__all__ = ["DEFAULT_LEVELS", "PLAYERS", "Player", "default_level", "levels", "make_player"]
+def hint(kind: str, state: Any, should_stop: threading.Event | None = None) -> tuple[Any, Message]:
+    """What the strongest level of ``kind`` would do in ``state``, and one line
+    on why (a :class:`~engine.message.Message`); ValueError for a game without
+    hints, or a finished one."""
+    found = HINTS.get(kind)
+    if found is None:
+        raise ValueError(f"{kind} has no hints")
+    return found(state, should_stop)
+
+
+__all__ = [
+    "DEFAULT_LEVELS",
+    "HINTS",
+    "PLAYERS",
+    "Player",
+    "default_level",
+    "hint",
+    "levels",
+    "make_player",
+]

@@ -18,6 +18,9 @@ FILE, and a later run with the same FILE and settings plays only the games
 the file does not hold yet, then prints the table over all of them::
 
     python bench/ai_bench.py --levels hard ismcts --budget-ismcts 2 --record runs.jsonl
+
+``--game builders`` runs Builders of Egypt's tables instead (its options are
+those of ``bench/builders_ai.py``; ``--game builders --help`` lists them).
 """
 
 from __future__ import annotations
@@ -174,6 +177,15 @@ def wilson(wins: int, n: int, z: float = 1.96) -> tuple[float, float]:
 
 
 def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    game = argparse.ArgumentParser(add_help=False)
+    game.add_argument("--game", choices=("duel", "builders"), default="duel")
+    known, argv = game.parse_known_args(argv)
+    if known.game == "builders":
+        from builders_ai import main as builders_main
+
+        builders_main(argv)
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=200, help="games per pairing (even)")
     parser.add_argument(

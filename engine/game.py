@@ -257,6 +257,17 @@ class Game(Protocol[State, Action, SetupT]):
         """None until the game is over; then who won and why."""
         ...
 
+    def returns(self, state: State) -> tuple[float, ...]:
+        """Each seat's reward as a number, for search (OpenSpiel's ``returns``).
+
+        Once the game is over: 1.0 for a sole winner, a victory shared among
+        several winners split equally between them, 0.0 for everyone else; the
+        rewards always add up to 1. Before the end every seat gets the same
+        share, ``1 / seats``: the rules alone know nothing better, and a
+        search that wants an estimate of the game so far brings its own.
+        """
+        ...
+
     # Records and states ------------------------------------------------------
 
     def encode_record(self, setup: SetupT, actions: Sequence[Action]) -> bytes:
@@ -278,6 +289,20 @@ class Game(Protocol[State, Action, SetupT]):
     def state_problems(self, state: State) -> list[Message]:
         """What is wrong with ``state`` in words; empty for a sound state."""
         ...
+
+
+def shares(winners: Sequence[int], seats: int) -> tuple[float, ...]:
+    """Rewards for a finished game: the victory split among ``winners``."""
+    share = 1.0 / len(winners)
+    rewards = [0.0] * seats
+    for winner in winners:
+        rewards[winner] = share
+    return tuple(rewards)
+
+
+def even(seats: int) -> tuple[float, ...]:
+    """Rewards before the end: every seat the same share."""
+    return (1.0 / seats,) * seats
 
 
 # A game whose state, action and set-up types the holder does not know.

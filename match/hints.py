@@ -1,9 +1,10 @@
 """A hint search on a thread of its own, answered on the thread that asked.
 
-The search itself belongs to a game's computer player (``ai.duel.hint``);
-this runs it off the screen's thread, as :class:`match.match.Match` runs the
-computer's move, and hands the answer back through ``deliver`` (the app
-passes ``App.call_from_thread``). A search that was stopped, or replaced by a
+The search itself belongs to a game's computer players: :func:`for_game`
+asks :func:`ai.players.hint` for the game's own. This runs it off the
+screen's thread, as :class:`match.match.Match` runs the computer's move,
+and hands the answer back through ``deliver`` (the app passes
+``App.call_from_thread``). A search that was stopped, or replaced by a
 newer one, delivers nothing: a hint for a position that has gone would
 advise a move that no longer exists.
 """
@@ -12,7 +13,10 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Callable
-from typing import Generic, TypeVar
+from typing import Any, Generic, TypeVar
+
+from ai import players
+from engine.message import Message
 
 S = TypeVar("S")
 A = TypeVar("A")
@@ -79,6 +83,12 @@ class HintSearch(Generic[S, A]):
                 answered(state, answer)
 
         deliver(hand_over)
+
+
+def for_game(kind: str) -> HintSearch[Any, tuple[Any, Message]]:
+    """The hint search of game ``kind``: what its strongest computer level
+    would do, and one line on why (:func:`ai.players.hint`)."""
+    return HintSearch(lambda state, stop: players.hint(kind, state, should_stop=stop))
 
 
 def _raising(exc: BaseException) -> Callable[[], None]:

@@ -32,7 +32,7 @@ from engine.builders.scoring import outcome, score
 from engine.builders.setup import dealt
 from engine.builders.state import GameState
 from engine.builders.view import SeatView, sample, view
-from engine.game import RANDOM, SEATS_OPTION, Game, Result, TableOption
+from engine.game import RANDOM, SEATS_OPTION, Game, Result, TableOption, even, shares
 from engine.message import Message, as_message, msg
 
 OPTIONS = ("starter", "variant", "seed")
@@ -181,6 +181,12 @@ class BuildersGame:
             totals=tuple(player.total for player in ended.scores),
             says=ended.describe(tuple(names)),
         )
+
+    def returns(self, state: GameState) -> tuple[float, ...]:
+        ended = outcome(state)
+        if ended is None:
+            return even(state.players)
+        return shares(ended.winners, state.players)
 
     def encode_record(self, setup: Setup, actions: Sequence[Action]) -> bytes:
         return encode_record(GameRecord(setup=setup, actions=tuple(map(format_action, actions))))

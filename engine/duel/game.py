@@ -31,7 +31,7 @@ from engine.duel.rules import apply_unchecked, current_player, legal_actions, re
 from engine.duel.scoring import outcome, score
 from engine.duel.state import RULES, GameState, Sides
 from engine.duel.view import SeatView, sample, view
-from engine.game import RANDOM, Game, Result, TableOption
+from engine.game import RANDOM, Game, Result, TableOption, even, shares
 from engine.message import Message, as_message, msg
 
 OPTIONS = ("sides", "rules", "starter", "seed")
@@ -214,6 +214,13 @@ class DuelGame:
             totals=tuple(player.total for player in ended.scores),
             says=ended.describe((names[0], names[1])),
         )
+
+    def returns(self, state: GameState) -> tuple[float, ...]:
+        ended = outcome(state)
+        if ended is None:
+            return even(2)
+        # The Duel always has one winner: equal totals go to the non-starter.
+        return shares((ended.winner,), 2)
 
     def encode_record(self, setup: Setup, actions: Sequence[Action]) -> bytes:
         return encode_record(GameRecord(setup=setup, actions=tuple(map(format_action, actions))))

@@ -51,6 +51,7 @@ def _check_state(game: AnyGame, state: Any, seats: int) -> None:
         assert legal
         assert 0 <= game.current_player(state) < seats
         assert game.result(state, _names(seats)) is None
+        assert game.returns(state) == pytest.approx((1 / seats,) * seats)
 
 
 def _check_sample(game: AnyGame, state: Any, seat: int) -> None:
@@ -123,6 +124,12 @@ def test_random_play_keeps_the_contract(game: AnyGame, seats: int, seed: int) ->
     assert all(result.totals[w] == best for w in result.winners)
     assert isinstance(result.says, Message)
     assert any(_names(seats)[w] in result.says for w in result.winners)
+    # The returns are the result in numbers: the victory split among its winners.
+    returns = game.returns(end)
+    assert len(returns) == seats and sum(returns) == pytest.approx(1.0)
+    for seat, reward in enumerate(returns):
+        share = 1 / len(result.winners) if seat in result.winners else 0.0
+        assert reward == pytest.approx(share)
 
     again_setup, again_states, again_actions = game.load_record(game.encode_record(setup, actions))
     assert again_setup == setup

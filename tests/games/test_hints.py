@@ -114,3 +114,24 @@ def test_the_duel_hint_search_names_a_legal_action() -> None:
     _next(delivered)()
     (action, _reason) = answers[0]  # type: ignore[misc]
     assert action in legal_actions(state)
+
+
+def test_a_games_hint_search_asks_that_games_computer(monkeypatch: pytest.MonkeyPatch) -> None:
+    from ai import players
+    from engine.message import msg
+    from match.hints import for_game
+
+    asked: list[tuple[str, object]] = []
+
+    def fake(kind: str, state: object, should_stop: threading.Event | None = None) -> object:
+        asked.append((kind, state))
+        return ("step", msg("because"))
+
+    monkeypatch.setattr(players, "hint", fake)
+    delivered: Delivered = queue.Queue()
+    answers: list[object] = []
+    hints = for_game("builders")
+    hints.start("position", delivered.put, lambda _state, answer: answers.append(answer))
+    _next(delivered)()
+    assert asked == [("builders", "position")]
+    assert answers == [("step", msg("because"))]

@@ -285,5 +285,7 @@ def test_a_builders_computer_seat_is_played_by_that_games_computer() -> None:
     assert rules.why_illegal(before, action) is None
     assert match.last_action == action
     # A level only the Duel has is no player of the builders.
-    with pytest.raises(StoreError, match="easy"):
-        Match.new(setup, (Seat(name="Ann"), Seat(name="Bot", kind="easy")), store=None, rules=rules)
+    with pytest.raises(StoreError, match="random"):
+        Match.new(
+            setup, (Seat(name="Ann"), Seat(name="Bot", kind="random")), store=None, rules=rules
+        )

@@ -168,3 +168,32 @@ def test_statues_beyond_five_add_two_each() -> None:
     from engine.builders.cards import statue_points
 
     assert [statue_points(n) for n in range(9)] == [0, 1, 3, 6, 10, 15, 17, 19, 21]
+
+
+def test_a_shared_victory_splits_the_returns() -> None:
+    # Two seats tied on points and on the sled share the win: half each.
+    import random
+
+    from msgspec.structs import replace
+
+    from engine.builders.game import BUILDERS
+    from engine.builders.scoring import outcome
+
+    rng = random.Random(12)
+    state = BUILDERS.start(BUILDERS.deal(3, rng))
+    while not BUILDERS.over(state):
+        state = BUILDERS.apply(state, rng.choice(BUILDERS.legal_actions(state)))
+    even = replace(
+        state,
+        pyramid=(),
+        temple=(),
+        chamber=(),
+        obelisks=(0, 0, 0),
+        held=((), (), ()),
+        temple_points=(0, 0, 1),
+        sled=(2, 2, 2),
+    )
+    ended = outcome(even)
+    assert ended is not None and ended.winners == (2,)
+    shared = replace(even, temple_points=(1, 1, 0))
+    assert BUILDERS.returns(shared) == (0.5, 0.5, 0.0)

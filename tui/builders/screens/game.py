@@ -16,7 +16,6 @@ from typing import ClassVar
 
 from textual.binding import Binding, BindingType
 
-from ai.players import make_player
 from engine.builders import (
     Action,
     GameState,
@@ -30,7 +29,7 @@ from engine.builders import (
 )
 from engine.builders.describe import describe
 from engine.message import Message
-from match import policy
+from match import hints, policy
 from match.events import Event, Moved, Notice, Rewound, SeatsChanged, TakebackAsked
 from match.files import StorageError
 from match.hints import HintSearch
@@ -59,10 +58,8 @@ class GameScreen(GameView):
         super().__init__(match, ascii=ascii)
         self._asked: TakebackAsked | None = None
         match.subscribe(self._on_match_event)
-        # The hint is the computer player's choice, searched off the screen's thread.
-        self._hints: HintSearch[GameState, Action] = HintSearch(
-            lambda state, stop: make_player("builders", "hard").choose(state, should_stop=stop)
-        )
+        # What hard would do and why (ai.players.hint), searched off the screen's thread.
+        self._hints: HintSearch[GameState, tuple[Action, Message]] = hints.for_game("builders")
 
     def describe_key(self, binding: Binding) -> str | None:
         return describe_key(binding)
@@ -111,13 +108,16 @@ class GameScreen(GameView):
         self.say(_("Thinking about a hint..."))
         self._hints.start(self.state, self.app.call_from_thread, self._show_hint)
 
-    def _show_hint(self, state: GameState, action: Action) -> None:
+    def _show_hint(self, state: GameState, found: tuple[Action, Message]) -> None:
         if state is not self.state:
             return  # the game has moved on: the hint is for a position that has gone
+        action, why = found
         self.match.hint_used()
         keys = " ".join(keys_for(action, state.step, state.card))
-        said = tr(describe(state, action, self.names))
-        self.say(_("Hint [{keys}]: {reason}.").format(keys=keys, reason=said.rstrip(".")))
+        said = tr(describe(state, action, self.names)).rstrip(".")
+        # TRANSLATORS: a hint: the step the computer would take, then why.
+        reason = _("{step}: {why}").format(step=said, why=tr(why))
+        self.say(_("Hint [{keys}]: {reason}.").format(keys=keys, reason=reason))
 
     # --- from input to the match ---------------------------------------------------
 

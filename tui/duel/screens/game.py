@@ -20,9 +20,10 @@ from ai import duel as ai
 from engine.duel import Action, GameState, Play
 from engine.duel.actions import PASS, STOP
 from engine.duel.explain import explain_score
+from engine.duel.game import DUEL
 from engine.duel.tokens import ACTION_TOKENS
 from engine.message import Message
-from match import policy, saves
+from match import hints, policy, saves
 from match.hints import HintSearch
 from match.match import Match
 from match.store import StoreError
@@ -58,10 +59,9 @@ class GameScreen(MatchEvents):
 
     def __init__(self, match: Match, *, ascii: bool | None = None) -> None:
         super().__init__(match, ascii=ascii)
-        # ai.hint is looked up at each search, so a test may stand in for it.
-        self._hints: HintSearch[GameState, tuple[Action, Message]] = HintSearch(
-            lambda state, stop: ai.hint(state, should_stop=stop)
-        )
+        # The game's hint comes from ai.players, which looks ai.duel.hint up
+        # at each search, so a test may stand in for it.
+        self._hints: HintSearch[GameState, tuple[Action, Message]] = hints.for_game(DUEL.kind)
 
     def describe_key(self, binding: Binding) -> str | None:
         """A key's description that holds a value (see :func:`describe_key`)."""

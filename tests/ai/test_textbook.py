@@ -1,15 +1,34 @@
-"""ai.ismcts: the textbook information-set search plays any game through the contract."""
+"""bench/ismcts.py: the textbook information-set search plays any game through the contract."""
 
 from __future__ import annotations
 
+import importlib.util
 import random
+import sys
+from pathlib import Path
+from types import ModuleType
 from typing import Any
 
 import pytest
 
-from ai.ismcts import IsmctsPlayer, ismcts
 from engine.game import AnyGame
 from engine.games import GAMES
+
+
+def _bench_script(name: str) -> ModuleType:
+    # bench/ is a folder of scripts, not a package.
+    path = Path(__file__).resolve().parents[2] / "bench" / f"{name}.py"
+    spec = importlib.util.spec_from_file_location(f"bench_{name}", path)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = module
+    spec.loader.exec_module(module)
+    return module
+
+
+textbook = _bench_script("ismcts")
+ismcts = textbook.search
+IsmctsPlayer = textbook.TextbookPlayer
 
 TABLES = [
     pytest.param(game, seats, id=f"{kind}-{seats}")

@@ -1,0 +1,91 @@
+"""Hard's search: the shared ISMCTS (:mod:`ai.ismcts`) with Builders' own judgement.
+
+- The leaf is judged after a short random playout by the outlook's chances of
+  winning (:func:`ai.builders.evaluate.chances`), not after a playout to the
+  end: a random game of Builders is long and its result says little about
+  the position it started from.
+- In the last round (the endgame) the playout runs to the end instead, and
+  the game's own returns score it: the round's last stones decide the game
+  and the outlook's estimates are no longer needed.
+- Near the root, every step is rated by the chances right after it, so the
+  search tries the promising steps first (progressive bias).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Hashable, Mapping, Sequence
+from typing import Final
+
+from msgspec.structs import astuple
+
+from ai.builders.evaluate import chances
+from ai.ismcts import Search, Settings
+from engine.builders.actions import Action
+from engine.builders.game import BUILDERS
+from engine.builders.rules import apply_unchecked, current_player, legal_actions
+from engine.builders.sites import ROUNDS
+from engine.builders.state import GameState
+
+# Random decisions played after the tree's new step before the outlook judges.
+PLAYOUT_STEPS: Final = 8
+# The outlook's chances move by a few hundredths between steps, far less
+# than a won or lost playout: at three and four seats a small exploration
+# constant lets those differences steer the search (at 0.5 it spread its
+# visits almost evenly and lost to the textbook search); at two seats 0.5
+# measured best (bench/ai_bench.py --game builders).
+SETTINGS: Final = {
+    2: Settings(exploration=0.5, prior_depth=1, prior_visits=4.0),
+    3: Settings(exploration=0.25, prior_depth=1, prior_visits=4.0),
+    4: Settings(exploration=0.25, prior_depth=1, prior_visits=4.0),
+}
+
+
+def evaluate(state: GameState, rng: random.Random) -> Sequence[float]:
+    """The leaf's rewards: a short random playout, then the chances; to the end
+    in the last round."""
+    choice = rng.choice
+    if state.round == ROUNDS:
+        while not state.over:
+            state = apply_unchecked(state, choice(legal_actions(state)))
+        return BUILDERS.returns(state)
+    for _ in range(PLAYOUT_STEPS):
+        if state.over:
+            break
+        state = apply_unchecked(state, choice(legal_actions(state)))
+    if state.over:
+        return BUILDERS.returns(state)
+    return chances(state)
+
+
+def prior(state: GameState, legal: Sequence[Action]) -> Mapping[Action, float]:
+    """Each step rated by the mover's chances right after it."""
+    mover = current_player(state)
+    return {action: chances(apply_unchecked(state, action))[mover] for action in legal}
+
+
+_DECK: Final = GameState.__struct_fields__.index("deck")
+_ROUNDS: Final = GameState.__struct_fields__.index("rounds")
+assert _DECK == _ROUNDS + 1
+
+
+def info_key(state: GameState, seat: int) -> Hashable:
+    """What the seat to move sees of ``state``, as a dict key.
+
+    The same as :func:`engine.builders.view` minus the seat (every seat sees
+    the same in Builders), built from the state's fields at a fraction of
+    the cost: the deck only by its size, the round cards only up to the
+    current one.
+    """
+    fields = astuple(state)
+    return (fields[:_ROUNDS], state.rounds[: state.round], len(state.deck), fields[_DECK + 1 :])
+
+
+def hard_search(players: int) -> Search:
+    """Hard's search for a table of ``players`` seats."""
+    return Search(
+        BUILDERS, evaluate=evaluate, prior=prior, settings=SETTINGS[players], key=info_key
+    )
+
+
+__all__ = ["PLAYOUT_STEPS", "SETTINGS", "evaluate", "hard_search", "info_key", "prior"]
