@@ -17,6 +17,7 @@ from textual.screen import Screen
 from tui.builders.help import topics as help_topics
 from tui.builders.screens.game import GameScreen
 from tui.builders.screens.log import LogScreen
+from tui.game_parts import back_to_lobby
 from tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -51,8 +52,7 @@ class LobbyGameScreen(GameScreen):
     from_lobby: ClassVar[bool] = True
 
     def end_visit(self) -> None:
-        while len(self.app.screen_stack) > 1:
-            self.app.pop_screen()
+        back_to_lobby(self.app)
 
 
 def game_screen(match: Match, *, ascii: bool, guide: bool, lobby: bool) -> GameScreen:

@@ -16,6 +16,7 @@ from tui.duel.screens.game import GameScreen
 from tui.duel.screens.log import LogScreen
 from tui.duel.screens.new_game import GameOptions, NewGameScreen
 from tui.duel.settings import commands
+from tui.game_parts import back_to_lobby
 from tui.i18n import N_
 
 if TYPE_CHECKING:
@@ -45,9 +46,7 @@ class LobbyGameScreen(GameScreen):
     from_lobby: ClassVar[bool] = True
 
     def end_visit(self) -> None:
-        # The game stays in the store; the lobby lists it to come back to.
-        while len(self.app.screen_stack) > 1:
-            self.app.pop_screen()
+        back_to_lobby(self.app)
 
 
 def game_screen(match: Match, *, ascii: bool, guide: bool, lobby: bool) -> GameScreen:

@@ -31,10 +31,9 @@ from engine.builders.describe import describe
 from engine.message import Message
 from match import hints, policy
 from match.events import Event, Moved, Notice, Rewound, SeatsChanged, TakebackAsked
-from match.files import StorageError
 from match.hints import HintSearch
 from match.match import Match
-from match.store import StoreError
+from tui import game_parts
 from tui.builders import input as keys_in
 from tui.builders.bindings import GAME_BINDINGS, PLAYERS_ONLY, describe_key
 from tui.builders.help.reasons import topic_for_reason
@@ -42,8 +41,8 @@ from tui.builders.keys import BLUE_KEYS, keys_for
 from tui.builders.screens.game_view import MIN_HEIGHT, MIN_WIDTH, POLL_SECONDS, GameView
 from tui.builders.widgets.base import Chosen
 from tui.builders.widgets.players import PlayerPanel
-from tui.i18n import _, tr, tr_error
-from tui.screens.files import ConfirmScreen, PromptScreen
+from tui.i18n import _, tr
+from tui.screens.files import ConfirmScreen
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "GameScreen"]
 
@@ -328,47 +327,19 @@ class GameScreen(GameView):
 
     @property
     def files_allowed(self) -> bool:
-        return bool(getattr(self.app, "files_allowed", True))
+        return game_parts.files_allowed(self.app)
 
     def action_save(self, default: str | None = None, replacing: str | None = None) -> None:
-        if not self.files_allowed:
-            self.notify(_("Every game is kept here as it is played: come back from the lobby."))
-            return
-        from match import saves
-
-        match = self.match
-        kept_in = (
-            None if match.store is None or match.game_id is None else (match.store, match.game_id)
+        """Ask for a name and save; a name already in use is replaced only if confirmed."""
+        game_parts.ask_to_save(
+            self,
+            self.match,
+            names=self.names,
+            kinds=self.kinds,
+            ascii=self.ascii,
+            default=default or " - ".join(self.names),
+            replacing=replacing,
         )
-
-        def chosen(name: str | None) -> None:
-            if not name:
-                return
-            try:
-                path = saves.save_game_as(
-                    name,
-                    self.history,
-                    names=self.names,
-                    players=self.kinds,
-                    ascii=self.ascii,
-                    replace=name == replacing,
-                    kept_in=kept_in,
-                )
-            except (StorageError, StoreError) as exc:
-                self.notify(tr_error(exc), severity="error", timeout=10, markup=False)
-                return
-            if path is None:
-                self.action_save(default=name, replacing=name)
-            else:
-                self.notify(_("Saved as {name}.").format(name=path.stem), markup=False)
-
-        if replacing is None:
-            title = _("Save this game as")
-        else:
-            title = _("A save named “{name}” exists: Enter replaces it, or change the name").format(
-                name=replacing
-            )
-        self.app.push_screen(PromptScreen(title, default or " - ".join(self.names)), chosen)
 
     def action_leave(self) -> None:
         self.end_visit()

@@ -23,10 +23,10 @@ from engine.duel.explain import explain_score
 from engine.duel.game import DUEL
 from engine.duel.tokens import ACTION_TOKENS
 from engine.message import Message
-from match import hints, policy, saves
+from match import hints, policy
 from match.hints import HintSearch
 from match.match import Match
-from match.store import StoreError
+from tui import game_parts
 from tui.duel import input as keys_in
 from tui.duel import prompts
 from tui.duel.bindings import GAME_BINDINGS, PLAYERS_ONLY, describe_key
@@ -39,8 +39,8 @@ from tui.duel.screens.log import LogScreen
 from tui.duel.token_words import short_legend
 from tui.duel.widgets.harbor import CellChosen, SlotChosen
 from tui.duel.widgets.player import MonumentChosen
-from tui.i18n import _, ngettext, tr, tr_error
-from tui.screens.files import ConfirmScreen, PromptScreen
+from tui.i18n import _, ngettext, tr
+from tui.screens.files import ConfirmScreen
 from tui.widgets.line import Line
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "POLL_SECONDS", "GameScreen", "cut_at_word"]
@@ -302,50 +302,19 @@ class GameScreen(MatchEvents):
 
     @property
     def files_allowed(self) -> bool:
-        """Whether this app may write files (over SSH they would land on the
-        server's disk, where the player names)."""
-        return bool(getattr(self.app, "files_allowed", True))
+        return game_parts.files_allowed(self.app)
 
     def action_save(self, default: str | None = None, replacing: str | None = None) -> None:
         """Ask for a name and save; a name already in use is replaced only if confirmed."""
-        if not self.files_allowed:
-            self.notify(_("Every game is kept here as it is played: come back from the lobby."))
-            return
-
-        match = self.match
-        kept_in = (
-            None if match.store is None or match.game_id is None else (match.store, match.game_id)
+        game_parts.ask_to_save(
+            self,
+            self.match,
+            names=self.names,
+            kinds=self.kinds,
+            ascii=self.ascii,
+            default=default or f"{self.names[0]} v {self.names[1]}",
+            replacing=replacing,
         )
-
-        def chosen(name: str | None) -> None:
-            if not name:
-                return
-            try:
-                path = saves.save_game_as(
-                    name,
-                    self.history,
-                    names=self.names,
-                    players=self.kinds,
-                    ascii=self.ascii,
-                    replace=name == replacing,
-                    kept_in=kept_in,
-                )
-            except (saves.StorageError, StoreError) as exc:
-                self.notify(tr_error(exc), severity="error", timeout=10, markup=False)
-                return
-            if path is None:
-                self.action_save(default=name, replacing=name)  # taken: ask again
-            else:
-                self.notify(_("Saved as {name}.").format(name=path.stem), markup=False)
-
-        if replacing is None:
-            title = _("Save this game as")
-        else:
-            title = _("A save named “{name}” exists: Enter replaces it, or change the name").format(
-                name=replacing
-            )
-        name = default or f"{self.names[0]} v {self.names[1]}"
-        self.app.push_screen(PromptScreen(title, name), chosen)
 
     def action_log(self) -> None:
         # The record names the deal: not for export while it must stay hidden.

@@ -1,0 +1,86 @@
+"""What every game's screen does the same way, whatever the game.
+
+A named save and leaving for the lobby do not depend on a game's pieces,
+so each game's screen (``tui/<kind>/screens/game.py``) calls these rather
+than keeping a copy of its own.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from tui.i18n import _, tr_error
+
+if TYPE_CHECKING:
+    from textual.app import App
+    from textual.screen import Screen
+
+    from match.match import Match
+
+
+def files_allowed(app: App[Any]) -> bool:
+    """Whether this app may write files (over SSH they would land on the
+    server's disk, where the player names)."""
+    return bool(getattr(app, "files_allowed", True))
+
+
+def ask_to_save(
+    screen: Screen[Any],
+    match: Match,
+    *,
+    names: tuple[str, ...],
+    kinds: tuple[str, ...],
+    ascii: bool,
+    default: str,
+    replacing: str | None = None,
+) -> None:
+    """Ask for a name and save the game; a name in use is replaced only once
+    the player confirms it (asked again with ``replacing``)."""
+    from match import saves
+    from match.store import StoreError
+    from tui.screens.files import PromptScreen
+
+    if not files_allowed(screen.app):
+        screen.notify(_("Every game is kept here as it is played: come back from the lobby."))
+        return
+    # The game is in the store already: its save must not come back as another game.
+    store, game_id = match.store, match.game_id
+    kept_in = (store, game_id) if store is not None and game_id is not None else None
+
+    def chosen(name: str | None) -> None:
+        if not name:
+            return
+        try:
+            path = saves.save_game_as(
+                name,
+                match.history,
+                names=names,
+                players=kinds,
+                ascii=ascii,
+                replace=name == replacing,
+                kept_in=kept_in,
+            )
+        except (saves.StorageError, StoreError) as exc:
+            screen.notify(tr_error(exc), severity="error", timeout=10, markup=False)
+            return
+        if path is None:  # taken: ask again
+            ask_to_save(
+                screen, match, names=names, kinds=kinds, ascii=ascii, default=name, replacing=name
+            )
+        else:
+            screen.notify(_("Saved as {name}.").format(name=path.stem), markup=False)
+
+    if replacing is None:
+        title = _("Save this game as")
+    else:
+        title = _("A save named “{name}” exists: Enter replaces it, or change the name").format(
+            name=replacing
+        )
+    screen.app.push_screen(PromptScreen(title, default), chosen)
+
+
+def back_to_lobby(app: App[Any]) -> None:
+    """Leave a game opened from the lobby: the game stays in the store, and
+    the lobby lists it to come back to."""
+    while len(app.screen_stack) > 1:
+        app.pop_screen()
