@@ -91,7 +91,7 @@ async def test_three_seats_one_a_computer_with_wrath_and_a_chosen_starter() -> N
         assert app.focused is form.query_one("#kind-0")
         await _type(pilot, "name-1", "Bob")
         await _type(pilot, "name-2", "Cy")
-        await _choose(pilot, "kind-1", 1)  # the computer
+        await _choose(pilot, "kind-1", 3)  # the computer, hard (after easy and medium)
         # Who starts: random, then the seats by the names typed.
         starter = form.query_one("#option-starter", Select)
         assert [str(words) for words, _value in starter._options] == [
@@ -137,7 +137,7 @@ async def test_four_seats_one_at_another_terminal_opens_a_table(tmp_path: Path) 
             "C",
             "D",
         ]
-        await _choose(pilot, "kind-3", 2)  # another terminal
+        await _choose(pilot, "kind-3", 4)  # another terminal
         await _choose(pilot, "option-starter", 1)  # the first seat
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -234,7 +234,7 @@ async def test_the_games_list_shows_a_builders_game_with_its_seats_and_scores(
         await _choose(pilot, "option-seats", 1)
         for seat, name in enumerate(("Ann", "Bob", "Cy")):
             app.screen.query_one(f"#name-{seat}", Input).value = name
-        await _choose(pilot, "kind-2", 1)
+        await _choose(pilot, "kind-2", 3)
         await _choose(pilot, "option-starter", 1)  # Ann
         await pilot.press("ctrl+s")
         await pilot.pause()
@@ -267,8 +267,8 @@ def test_the_builders_form_with_four_seats(snap_compare) -> None:  # type: ignor
     async def four_seats(pilot: Pilot[None]) -> None:
         await pilot.pause()
         await _choose(pilot, "option-seats", 2)
-        await _choose(pilot, "kind-1", 1)
-        await _choose(pilot, "kind-3", 2)
+        await _choose(pilot, "kind-1", 3)
+        await _choose(pilot, "kind-3", 4)
 
     app = ImhotepApp(ascii=False, new_game="builders")
     assert snap_compare(app, terminal_size=(80, 24), run_before=four_seats)
