@@ -97,11 +97,12 @@ class Follower:
 
     def _follow_pulse(self, pulse: Pulse) -> None:
         match = self.match
-        self._follow_seats(match.seats, presence.live(pulse.presence))
+        self.follow_seats(match.seats, presence.live(pulse.presence))
         self._follow_hints(pulse.hints_used)
         match.takebacks.follow(pulse.request)
 
-    def _follow_seats(self, seats: tuple[Seat, ...], live: tuple[bool, ...]) -> None:
+    def follow_seats(self, seats: tuple[Seat, ...], live: tuple[bool, ...]) -> None:
+        """Take the store's seats and who is present, telling the player what changed."""
         match = self.match
         if seats == match.seats and live == match.presence_live:
             return
@@ -121,7 +122,7 @@ class Follower:
     def _follow(self, stored: StoredGame) -> None:
         match = self.match
         self._seen = stored.revision
-        self._follow_seats(stored.seats, presence.live(stored.presence))
+        self.follow_seats(stored.seats, presence.live(stored.presence))
         self._follow_hints(stored.hints_used)
         line = list(stored.line)
         mine = [match.rules.format_action(a) for a in match.history.actions]

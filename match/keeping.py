@@ -10,6 +10,7 @@ again, unless someone else changed the game meanwhile.
 from __future__ import annotations
 
 from engine.message import msg
+from match import presence
 from match.events import Notice
 from match.store import StaleWrite, Store, StoreError
 from match.table import Table
@@ -87,6 +88,9 @@ class Keeper:
         if stored.line != written:
             return False
         match.revision = stored.revision
+        # The revision taken covers the seat change: follow it now, or it is
+        # never seen (the next look finds the revision this write makes).
+        match.follower.follow_seats(stored.seats, presence.live(stored.presence))
         return True
 
     def catch_up(self, store: Store, game_id: int) -> bool:

@@ -43,6 +43,8 @@ class FollowerPart(Protocol):
 
     def start(self, store: Store) -> None: ...
 
+    def follow_seats(self, seats: tuple[Seat, ...], live: tuple[bool, ...]) -> None: ...
+
 
 class TakebacksPart(Protocol):
     """What the other parts ask of :class:`match.takebacks.Takebacks`."""

@@ -198,3 +198,27 @@ def test_the_servers_event_log_does_not_list_games_at_a_heartbeat(path: Path) ->
     watcher._close()
     host.close()
     guest.close()
+
+
+def test_a_seat_taken_just_before_a_move_here_is_still_seen(path: Path) -> None:
+    # The CI race: Bob took his seat between Ann's last look and her move. Her
+    # write was refused as stale, found that only the seats had changed, and
+    # took the new revision, so no later look ever read Bob's seat: Ann's
+    # screen waited "for a player to join" for the rest of the game.
+    host = Match.new(
+        Setup(seed=21, starter=0),
+        (Seat(name="Ann"), Seat(name="Player 2")),
+        store=Store.open(path),
+        here=frozenset({0}),
+        table=True,
+        me=ANN,
+    )
+    assert host.code is not None
+    heard: list[Event] = []
+    host.subscribe(heard.append)
+    Match.join(Store.open(path), host.code, me=BOB, name="Bob")
+    assert host.play(Place(4)) is None  # no look at the store in between
+    assert host.seats[1].owner == BOB and host.seats[1].name == "Bob"
+    assert any(isinstance(e, SeatsChanged) for e in heard)
+    host.poll()
+    assert host.seats[1].name == "Bob"
