@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import random
 
+import pytest
 from builders_screen_support import BUILDERS, NAMES
 from textual.pilot import Pilot
 
@@ -18,6 +19,10 @@ from match.seats import Seat
 from tui.app import ImhotepApp
 from tui.builders.keys import SITE_KEYS
 from tui.builders.screens.game import GameScreen
+from tui.i18n import LANGUAGES as ALL_LANGUAGES
+
+# The translated ones; English is the snapshots above.
+LANGUAGES = tuple(code for code in ALL_LANGUAGES if code != "en")
 
 
 def _mid_game(players: int, plies: int) -> History:
@@ -69,5 +74,23 @@ def test_three_players_in_ascii_80x24(snap_compare) -> None:  # type: ignore[no-
     assert snap_compare(
         ImhotepApp(ascii=True),
         terminal_size=(80, 24),
+        run_before=_three_mid_game,
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_four_players_and_a_sail_80x24_in_each_language(snap_compare, language: str) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(
+        ImhotepApp(ascii=False, lang=language),
+        terminal_size=(80, 24),
+        run_before=_four_and_a_sail_on_show,
+    )
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_three_players_100x30_in_each_language(snap_compare, language: str) -> None:  # type: ignore[no-untyped-def]
+    assert snap_compare(
+        ImhotepApp(ascii=False, lang=language),
+        terminal_size=(100, 30),
         run_before=_three_mid_game,
     )
