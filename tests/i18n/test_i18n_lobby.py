@@ -100,7 +100,7 @@ async def test_the_lobby_speaks_the_language(store_path: Path, language: str) ->
         assert isinstance(app.screen, LobbyScreen)
         text = _text(app)
         for words in (
-            _("Imhotep: The Duel  -  you are {name}").format(name="alice"),
+            _("Imhotep  -  you are {name}").format(name="alice"),
             _("Your games"),
             _("Open tables"),
             _("Being played (watch)"),

@@ -87,7 +87,7 @@ class LobbyScreen(Screen[None]):
     def compose(self) -> ComposeResult:
         with Vertical(id="lobby"):
             # TRANSLATORS: the lobby's first line; {name} is the player's own name.
-            who = _("Imhotep: The Duel  -  you are {name}").format(name=self.player_name)
+            who = _("Imhotep  -  you are {name}").format(name=self.player_name)
             yield Static(Text(who), id="who")
             yield Static(_("Your games"), classes="heading")
             yield SectionList(id="mine", cursor_type="row", zebra_stripes=True)
