@@ -19,7 +19,7 @@ from textual.widgets import DataTable, Static
 
 from engine.builders import GameState, current_player, score
 from engine.builders.describe import describe
-from match.files import StorageError, atomic_write
+from match import saves
 from match.history import History
 from tui.builders.widgets.board import Board
 from tui.i18n import N_, _, tr, tr_error
@@ -114,10 +114,9 @@ class LogScreen(Screen[None]):
         def chosen(answer: str | None) -> None:
             if not answer:
                 return
-            path = Path(answer).expanduser()
             try:
-                atomic_write(path, self.history.encode_record())
-            except StorageError as exc:
+                path = saves.export_record(Path(answer).expanduser(), self.history)
+            except saves.StorageError as exc:
                 self.notify(tr_error(exc), severity="error", timeout=8, markup=False)
             else:
                 self.notify(_("Game record written to {path}").format(path=path), markup=False)
