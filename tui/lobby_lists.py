@@ -226,7 +226,11 @@ def lobby_lists(
     for game in store.open_tables():
         if _my_seat(game, me) is not None or (game.invited and game.invited != me):
             continue
-        host = next((s.name for s in game.seats if s.owner is not None), "?")
+        seated = [s.name for s in game.seats if s.owner is not None]
+        host = ", ".join(seated) or "?"
+        if len(game.seats) > 2:
+            # TRANSLATORS: the players already at a table of three or four, and its free seats.
+            host = _("{names} +{free} free").format(names=host, free=len(game.seats) - len(seated))
         free = next((i for i, s in enumerate(game.seats) if s.owner is None), 1)
         shown, starter = _table_setup(store, game.id, setups)
         if starter is None or not 0 <= starter < len(game.seats):
