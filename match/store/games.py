@@ -73,8 +73,8 @@ class Games(StoreBase):
             code = self._new_code(db) if table else None
             row = db.execute(
                 "INSERT INTO games (kind, code, setup, seat_count, undo_mode, status, cursor,"
-                " to_move, invited, created_at, updated_at, hints)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+                " to_move, invited, created_at, updated_at, hints, turn_at)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
                 (
                     kind,
                     code,
@@ -88,6 +88,7 @@ class Games(StoreBase):
                     created,
                     now,
                     int(hints),
+                    now,
                 ),
             ).fetchone()
             game_id = int(row[0])
