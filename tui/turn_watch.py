@@ -68,6 +68,10 @@ def summary_line(turns: list[Waiting], now: float | None = None) -> str:
     """What waits as the player arrives: how many games, the longest wait."""
     now = time.time() if now is None else now
     longest = min(turn.since for turn in turns)
+    if now - longest < 60:
+        return ngettext(
+            "It is your turn in {count} game.", "It is your turn in {count} games.", len(turns)
+        ).format(count=len(turns))
     return ngettext(
         "It is your turn in {count} game, for {time}.",
         "It is your turn in {count} games, the longest for {time}.",
