@@ -57,15 +57,10 @@ async def test_the_lobby_shows_the_players_rating_and_record(store_path: Path) -
         await pilot.pause()
         page = app.screen
         assert isinstance(page, PlayerScreen)
-        table = page.query_one("#ratings", DataTable)
-        assert [str(c) for c in table.get_row_at(0)] == [
-            "Imhotep: The Duel",
-            f"{rating.shown}?",
-            "3",
-            "2",
-            "1",
-            "0",
-        ]
+        shown = str(page.query_one("#ratings", Static).render())
+        assert shown == (
+            f"Imhotep: The Duel\n  rating {rating.shown}?; 3 games: 2 won, 1 lost, 0 tied"
+        )
         await pilot.press("escape")
         await pilot.pause()
         assert isinstance(app.screen, LobbyScreen)
@@ -80,7 +75,7 @@ async def test_a_new_player_has_no_rating_on_show(store_path: Path) -> None:
         await pilot.pause()
         page = app.screen
         assert isinstance(page, PlayerScreen)
-        assert page.query_one("#no-ratings", Static).display
+        assert str(page.query_one("#ratings", Static).render()) == "No rated games yet."
         assert page.query_one("#none-waiting", Static).display
 
 

@@ -53,8 +53,7 @@ class PlayerScreen(ModalScreen[None]):
                 Text(_("{name}: ratings and record").format(name=self.player)),
                 classes="dialog-title",
             )
-            yield DataTable(id="ratings", cursor_type="none", zebra_stripes=True)
-            yield Static("", id="no-ratings", classes="empty")
+            yield Static("", id="ratings")
             yield Static(_("Waiting for you"), classes="heading")
             yield DataTable(id="waiting", cursor_type="none", zebra_stripes=True)
             yield Static("", id="none-waiting", classes="empty")
@@ -79,22 +78,30 @@ class PlayerScreen(ModalScreen[None]):
     def on_mount(self) -> None:
         from tui.games import title
 
-        table = self.query_one("#ratings", DataTable)
-        table.add_columns(
-            pgettext("ratings column", "Game"),
-            pgettext("ratings column", "Rating"),
-            pgettext("ratings column", "Games"),
-            pgettext("ratings column", "Won"),
-            pgettext("ratings column", "Lost"),
-            pgettext("ratings column", "Tied"),
-        )
+        # Sentences rather than columns: a game's name and the words of a
+        # record are long in some languages, and a sentence wraps.
+        shown = Text()
         for kind, rating in self.ratings.items():
-            cells = (title(kind), rating_text(rating), rating.games, rating.wins)
-            table.add_row(*map(str, (*cells, rating.losses, rating.ties)), key=kind)
-        empty = self.query_one("#no-ratings", Static)
-        empty.update(Text(_("No rated games yet."), style="italic"))
-        empty.display = not self.ratings
-        table.display = bool(self.ratings)
+            shown.append(title(kind) + "\n", style="bold")
+            shown.append(
+                "  "
+                + ngettext(
+                    "rating {rating}; {count} game: {won} won, {lost} lost, {tied} tied",
+                    "rating {rating}; {count} games: {won} won, {lost} lost, {tied} tied",
+                    rating.games,
+                ).format(
+                    rating=rating_text(rating),
+                    count=rating.games,
+                    won=rating.wins,
+                    lost=rating.losses,
+                    tied=rating.ties,
+                )
+                + "\n"
+            )
+        if not self.ratings:
+            shown.append(_("No rated games yet."), style="italic")
+        shown.rstrip()
+        self.query_one("#ratings", Static).update(shown)
         waiting = self.query_one("#waiting", DataTable)
         waiting.add_columns(
             pgettext("lobby column", "Against"),
