@@ -53,3 +53,24 @@ async def test_a_move_made_by_another_session_reaches_the_lobby_of_the_player_to
     finally:
         await alice.close()
         await bob.close()
+
+
+def test_the_app_learns_which_terminal_it_is_and_nothing_more(tmp_path: Path) -> None:
+    from server.session import child_environment
+
+    env = child_environment(
+        "xterm-256color",
+        {"LC_TERMINAL": "iTerm2", "TERM_PROGRAM": "WezTerm", "IMHOTEP_NOTIFY": "osc777"},
+        tmp_path,
+    )
+    assert (env["LC_TERMINAL"], env["TERM_PROGRAM"], env["IMHOTEP_NOTIFY"]) == (
+        "iTerm2",
+        "WezTerm",
+        "osc777",
+    )
+    env = child_environment(
+        "xterm-256color",
+        {"LC_TERMINAL": "i\x1b]52;c;x\x07", "TERM_PROGRAM": "", "IMHOTEP_NOTIFY": "loud"},
+        tmp_path,
+    )
+    assert not {"LC_TERMINAL", "TERM_PROGRAM", "IMHOTEP_NOTIFY"} & set(env)
