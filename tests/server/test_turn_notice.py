@@ -9,8 +9,10 @@ from pathlib import Path
 import pytest
 from ssh_support import Keys, config_for, open_terminal, start_server
 
+from engine.duel import Setup
+from match.match import Match
 from match.seats import Seat
-from match.store import Standing, Store
+from match.store import Store
 from server import identity
 from server.ssh import GameServer
 
@@ -31,18 +33,30 @@ async def test_a_move_made_by_another_session_reaches_the_lobby_of_the_player_to
     alice_id = identity.player_id(keys.by_name["alice"])
     bob_id = identity.player_id(keys.by_name["bob"])
     with Store.open(server.config.store) as store:
-        seats = (Seat(name="bob", owner=bob_id), Seat(name="alice", owner=alice_id))
-        game = store.create_game(b"{}", seats, kind="duel", table=True)
+        # A real table: bob hosts and starts, alice took the other seat.
+        hosted = Match.new(
+            Setup(seed=3, starter=0),
+            (Seat(name="bob"), Seat(name="Player 2")),
+            store=store,
+            here=frozenset({0}),
+            table=True,
+            me=bob_id,
+        )
+        assert hosted.code is not None
+        Match.join(store, hosted.code, me=alice_id, name="alice").close()
+        hosted.close()
     # iTerm2 sends LC_TERMINAL with ssh's usual SendEnv LC_*.
     alice = await open_terminal(server.port, keys.by_name["alice"], env={"LC_TERMINAL": "iTerm2"})
     bob = await open_terminal(server.port, keys.by_name["bob"])
     try:
         await bob.wait_for("It is your turn in 1 game")  # said as he arrives
-        await bob.wait_for("your turn")
         await alice.wait_for("their turn")
         before = len(alice.term.raw)
-        with Store.open(server.config.store) as store:
-            store.append(game, 0, "a", 0, revision=0, summary=Standing(1, (0, 0)))
+        # Bob plays his move in his own session: a meeple on the fifth cell.
+        bob.send("\r")
+        await bob.wait_for("place a meeple")
+        bob.send("5")
+        bob.send("\r")
         await alice.wait_for("Your turn against bob")
         sent = bytes(alice.term.raw[before:])
         assert b"\x1b]9;Imhotep: Your turn against bob" in sent
