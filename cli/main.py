@@ -260,7 +260,14 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
         except CommandLineError:
             store.close()
             raise
-        return ImhotepApp(ascii=ascii, open_match=match, store=store, me=me, lang=args.lang)
+        return ImhotepApp(
+            ascii=ascii,
+            open_match=match,
+            store=store,
+            me=me,
+            lang=args.lang,
+            name=_player_name(args),
+        )
     if args.lobby:
         store = _store(args, required=True)[0]
         # IMHOTEP_SERVER: an SSH session, whose app must offer no dialog on the server's disk.

@@ -190,7 +190,10 @@ def lobby_lists(
     setups = {} if setups is None else setups
     mine: list[tuple[int, float, Row]] = []
     open_tables = 0
-    for game in store.games(owner=me, statuses=("open", "playing")):
+    own = store.games(owner=me, statuses=("open", "playing"))
+    # How long each of the player's turns has waited: since the turn began.
+    turns = store.turn_times([g.id for g in own if g.to_move == _my_seat(g, me)])
+    for game in own:
         seat = _my_seat(game, me)
         if seat is None:
             continue
@@ -205,6 +208,10 @@ def lobby_lists(
             opponent = "-"
         elif game.to_move == seat:
             state, order = _("your turn"), 0
+            since = turns.get(game.id)
+            if since is not None and now - since >= 60:
+                # TRANSLATORS: how long a game has waited for the reader ("5 min", "2 h").
+                state = _("your turn for {time}").format(time=ago(since, now))
             opponent = _others(game, seat)
         else:
             state, order = _("their turn"), 1
