@@ -106,10 +106,37 @@ class Follower:
         match = self.match
         if seats == match.seats and live == match.presence_live:
             return
-        said = presence.seat_news(match.seats, seats, match.presence_live, live, match.here)
+        taken = self._take_own_seats(live)
+        live = tuple(held or index in taken for index, held in enumerate(live))
+        # The player's own seats are not news of someone else coming or going.
+        said = presence.seat_news(
+            match.seats, seats, match.presence_live, live, match.here | match.own_elsewhere
+        )
+        if taken:
+            said.insert(0, msg("Your other terminal has left this game: you play it here now."))
         match.seats = seats
         match.presence_live = live
         match.emit(SeatsChanged(sentences(said)))
+
+    def _take_own_seats(self, live: tuple[bool, ...]) -> tuple[int, ...]:
+        """The seats this player held in another terminal, taken here once
+        that terminal has left them; those taken (none while a seat is
+        played here: two terminals of one account may each play a seat)."""
+        match = self.match
+        store, game_id = match.store, match.game_id
+        if match.here or store is None or game_id is None:
+            return ()
+        free = [seat for seat in sorted(match.own_elsewhere) if not live[seat]]
+        if not free:
+            return ()
+        try:
+            taken = match.heartbeat.take(store, game_id, free, match.me)
+        except StoreError as exc:
+            match.keeper.failed(exc)
+            return ()
+        match.here = frozenset(taken)
+        match.own_elsewhere = match.own_elsewhere - match.here
+        return taken
 
     def _follow_hints(self, used: tuple[int, ...]) -> None:
         match = self.match

@@ -125,6 +125,14 @@ def open_stored(
         hints=stored.hints,
     )
     match.hints_used = stored.hints_used or (0,) * len(stored.seats)
+    match.own_elsewhere = frozenset(
+        index
+        for index, seat in enumerate(stored.seats)
+        if not seat.computer
+        and seat.owner == me
+        and index not in mine
+        and (seats is None or index in seats)
+    )
     # The revision read with the history, not a later one: a write names
     # the position this process has.
     match.adopt_store(store, game_id, stored.revision)

@@ -62,6 +62,14 @@ class Heartbeat:
         store.attach(game_id, seats, self.session)
         self._beat = time.monotonic()
 
+    def take(self, store: Store, game_id: int, seats: Sequence[int], owner: str) -> tuple[int, ...]:
+        """Take those of ``owner``'s ``seats`` no running process holds (the
+        beat starts now); the seats taken (StoreError if the store fails)."""
+        taken = store.take_over(game_id, seats, owner, self.session)
+        if taken:
+            self._beat = time.monotonic()
+        return taken
+
     def beat(self, store: Store, game_id: int) -> None:
         """Say it again if it is time (StoreError if the store cannot be written)."""
         if time.monotonic() - self._beat < HEARTBEAT_SECONDS:

@@ -233,7 +233,8 @@ class GameScreen(GameView):
                 panel.set_player(
                     self.names[panel.seat], policy.seat_shown_as(self.match, panel.seat)
                 )
-            self._show_prompt()
+            # The whole view: a seat taken here changes the keys and the marks.
+            self._sync()
             if event.message:
                 self.say(tr(event.message))
         elif isinstance(event, TakebackAsked):

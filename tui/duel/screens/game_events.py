@@ -80,8 +80,9 @@ class MatchEvents(GameView):
                     panel.set_player(
                         self.names[panel.who], policy.seat_shown_as(self.match, panel.who)
                     )
-                self._show_prompt()
-                self._refresh_footer()
+                # The whole view: a seat taken here changes the keys, the
+                # marks and whether the computer is this process's to run.
+                self._sync()
                 if event.message:
                     self.say(tr(event.message))
         elif isinstance(event, TakebackAsked):
