@@ -23,7 +23,7 @@ import time
 
 from engine.message import Message, msg, reason_of
 from match import presence
-from match.events import Moved, Notice, Rewound, SeatsChanged, sentences
+from match.events import Moved, Notice, RematchOffered, Rewound, SeatsChanged, sentences
 from match.seats import Seat
 from match.store import Pulse, Store, StoredGame, StoreError
 from match.stored import RecordError, history_of
@@ -55,6 +55,8 @@ class Follower:
         # The store's revision of the game last read or written here: a pulse
         # at it (or at the match's own) needs no read of the game.
         self._seen = -1
+        # The rematch of this game once seen (told once), or None.
+        self.rematch: int | None = None
 
     def start(self, store: Store) -> None:
         """Follow from now on (the match's history is the store's game now)."""
@@ -71,6 +73,8 @@ class Follower:
             if match.here:
                 match.heartbeat.beat(store, game_id)
             changed, self._mark = store.changed(self._mark)
+            if changed and self.rematch is None and match.over(match.state):
+                self._look_for_rematch(store, game_id)
             if not changed and not self._presence_due():
                 return
             pulse = store.pulse(game_id)
@@ -84,6 +88,18 @@ class Follower:
             self._follow_pulse(pulse)
         else:
             self._follow(stored)
+
+    def _look_for_rematch(self, store: Store, game_id: int) -> None:
+        """Tell the player once when another player has set up the rematch
+        of this finished game (StoreError passes on to the caller)."""
+        found = store.rematch(game_id)
+        if found is None:
+            return
+        self.rematch = found
+        if self.match.here:
+            # Someone who watched has no seat kept at the rematch.
+            said = msg("A rematch is set up at a new table, with a seat kept for you: n takes it.")
+            self.match.emit(RematchOffered(found, said))
 
     def _presence_due(self) -> bool:
         # Presence also lapses without any write (a killed process): look
