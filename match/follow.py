@@ -73,8 +73,6 @@ class Follower:
             if match.here:
                 match.heartbeat.beat(store, game_id)
             changed, self._mark = store.changed(self._mark)
-            if changed and self.rematch is None and match.over(match.state):
-                self._look_for_rematch(store, game_id)
             if not changed and not self._presence_due():
                 return
             pulse = store.pulse(game_id)
@@ -88,6 +86,12 @@ class Follower:
             self._follow_pulse(pulse)
         else:
             self._follow(stored)
+        if changed and self.rematch is None and match.over(match.state):
+            # Last: what it says stays on the message line.
+            try:
+                self._look_for_rematch(store, game_id)
+            except StoreError as exc:
+                match.keeper.failed(exc)
 
     def _look_for_rematch(self, store: Store, game_id: int) -> None:
         """Tell the player once when another player has set up the rematch
@@ -98,8 +102,7 @@ class Follower:
         self.rematch = found
         if self.match.here:
             # Someone who watched has no seat kept at the rematch.
-            said = msg("A rematch is set up at a new table, with a seat kept for you: n takes it.")
-            self.match.emit(RematchOffered(found, said))
+            self.match.emit(RematchOffered(found, _rematch_offered()))
 
     def _presence_due(self) -> bool:
         # Presence also lapses without any write (a killed process): look
@@ -126,8 +129,17 @@ class Follower:
         live = tuple(held or index in taken for index, held in enumerate(live))
         # The player's own seats are not news of someone else coming or going.
         said = presence.seat_news(
-            match.seats, seats, match.presence_live, live, match.here | match.own_elsewhere
+            match.seats,
+            seats,
+            match.presence_live,
+            live,
+            match.here | match.own_elsewhere,
+            match.awaiting,
         )
+        if said and self.rematch is not None and match.here:
+            # The rematch stays on the message line after whoever left.
+            said = [said[0], _rematch_offered()]
+        match.awaiting = frozenset(seat for seat in match.awaiting if not live[seat])
         if taken:
             said.insert(0, msg("Your other terminal has left this game: you play it here now."))
         match.seats = seats
@@ -267,3 +279,7 @@ def _holds(match: Table, stored: StoredGame) -> bool:
     return stored.cursor == match.history.cursor and (
         tuple(a.notation for a in stored.actions) == match.history.full_notation
     )
+
+
+def _rematch_offered() -> Message:
+    return msg("A rematch is set up at a new table, with a seat kept for you: n takes it.")

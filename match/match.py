@@ -111,6 +111,9 @@ class Match:
         # terminal, another SSH session with the same key) held when this one
         # opened the game: this one watches, and takes them once they are free.
         self.own_elsewhere: frozenset[int] = frozenset()
+        # Seats kept for people who have not come to the table yet (a
+        # rematch this process set up): waited for as a seat to join.
+        self.awaiting: frozenset[int] = frozenset()
         self.store = store
         self.game_id = game_id
         self.code = code

@@ -42,7 +42,7 @@ def turn(match: Match) -> Turn:
         return "elsewhere"
     if match.watching:
         return "watching"
-    if match.seats[seat].owner is None:
+    if match.seats[seat].owner is None or seat in match.awaiting:
         return "unjoined"
     if not match.presence_live[seat]:
         return "left"

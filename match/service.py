@@ -250,6 +250,11 @@ def rematch(store: Store, finished: Match, *, rng: random.Random | None = None) 
             else:
                 # Set up here: nothing to tell this terminal of it.
                 finished.follower.rematch = created.game_id
+                created.awaiting = frozenset(
+                    index
+                    for index, seat in enumerate(created.seats)
+                    if not seat.computer and index not in created.here
+                )
                 return created
         finished.follower.rematch = existing
         return Match.open(store, existing, me=me)

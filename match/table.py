@@ -88,6 +88,7 @@ class Table(Protocol):
     # (see Match.own_elsewhere): a follower moves a seat from one to the other.
     here: frozenset[int]
     own_elsewhere: frozenset[int]
+    awaiting: frozenset[int]
 
     # What they only read.
     @property

@@ -104,11 +104,8 @@ def rematch(screen: Screen[Any], match: Match) -> None:
         screen.notify(tr_error(exc), severity="error", timeout=10, markup=False)
         return
     shown = show(again)
-    if shown is not None and len(again.here) < len(again.seats):
-        others = ", ".join(
-            seat.name
-            for index, seat in enumerate(again.seats)
-            if index not in again.here and not seat.computer
-        )
+    if shown is not None and again.awaiting:
+        # Set up here: who it waits for, and where they take their seat.
+        others = ", ".join(again.seats[index].name for index in sorted(again.awaiting))
         told = _("Rematch: {names} can take their seat from the game over or the lobby.")
         screen.app.notify(told.format(names=others), timeout=10, markup=False)

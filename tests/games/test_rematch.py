@@ -11,8 +11,8 @@ import pytest
 
 from engine.duel import Setup
 from engine.games import game
-from match import rematch, service
-from match.match import Event, Match, RematchOffered
+from match import policy, rematch, service
+from match.match import Event, Match, RematchOffered, SeatsChanged
 from match.seats import Seat
 from match.store import RematchExists, Store
 
@@ -61,13 +61,25 @@ def test_the_rematch_swaps_the_sides_and_keeps_the_options(path: Path) -> None:
     assert setup.sides == "ABBA" and setup.seed != 21
     # The first seat starts again, and Bob sits there now: the other starts.
     assert setup.starter == 0 and again.to_move == 0
-    # Bob is told, from his finished game, and takes the seat kept for him.
+    # Until Bob comes, his seat is waited for as a seat to join, not as a
+    # player who has left.
+    assert policy.turn(again) == "unjoined"
+    news: list[Event] = []
+    again.subscribe(news.append)
+    # Bob is told, from his finished game, and takes the seat kept for him;
+    # when Ann's terminal leaves the finished game, the offer stays in view.
     bob.poll()
+    ann.close()
+    bob.poll()
+    assert [e.message for e in heard if isinstance(e, SeatsChanged)][-1].endswith("n takes it.")
     offers = [e for e in heard if isinstance(e, RematchOffered)]
     assert [e.game_id for e in offers] == [again.game_id]
     assert "n takes it" in offers[0].message
     bobs = service.rematch(Store.open(path), bob)
     assert bobs.game_id == again.game_id and bobs.here == frozenset({0})
+    again.poll()
+    assert [e.message for e in news if isinstance(e, SeatsChanged)] == ["Bob joined the table."]
+    assert policy.turn(again) == "away" and not again.awaiting
     # It waits in Bob's lobby too, as one of his games.
     assert again.game_id in [g.id for g in Store.open(path).games(owner=BOB)]
     # Telling is once; the one who set it up is not told of it.

@@ -85,6 +85,7 @@ async def test_n_on_the_game_over_sets_up_and_takes_a_rematch(tmp_path: Path) ->
         )
         bobs = bob_app.game_screen.match  # type: ignore[union-attr]
         assert bobs.game_id == again.game_id and bobs.here == frozenset({0})
+        assert not any("Rematch: Ann can take" in n.message for n in bob_app._notifications)
         # Bob starts: the sides are swapped, and the first seat starts again.
         assert bobs.to_move == 0 and not bobs.waiting
 
