@@ -100,7 +100,8 @@ def _host_options(host: argparse.ArgumentParser) -> None:
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="imhotep-duel", description="Imhotep: The Duel, in the terminal."
+        prog="imhotep-duel",
+        description="Imhotep: The Duel and Imhotep: Builders of Egypt, in the terminal.",
     )
     _common(parser, top=True)
     opening = parser.add_mutually_exclusive_group()

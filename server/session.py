@@ -304,7 +304,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         # An open server's first visitor: ask for a name, checked and kept.
         suggestion = identity.name_from_comment(gate.username)
         words = self._words
-        self._say_line(words.gettext("Welcome to Imhotep: The Duel."))
+        self._say_line(words.gettext("Welcome to Imhotep."))
         for _ in range(NAME_TRIES):
             if suggestion:
                 # TRANSLATORS: {suggestion} is a name taken from the player's

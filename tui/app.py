@@ -39,7 +39,7 @@ _LATIN_NAMES: Final = {"ru": "Russkij"}
 
 
 class ImhotepApp(App[None]):
-    TITLE = "Imhotep: The Duel"
+    TITLE = "Imhotep"
     # The board's styles come with the screens that show a board. The start
     # screen's are listed here: Textual reads a screen's CSS_PATH when the
     # screen is pushed, never for the app's default screen.

@@ -216,7 +216,7 @@ def seat_rows(version: int) -> str:
 
 def _newer(label: str, version: int) -> Message:
     return msg(
-        "{label}: was written by a newer version of Imhotep: The Duel "
+        "{label}: was written by a newer version of imhotep-duel "
         "(store version {version}; this one reads {ours}); it was left alone",
         label=label,
         version=version,
