@@ -56,6 +56,15 @@ class SeatsChanged:
 
 
 @dataclass(frozen=True)
+class RematchOffered:
+    """Another player set up the rematch of this finished game, as game
+    ``game_id``, with a seat kept for this player (``message`` says so)."""
+
+    game_id: int
+    message: str = ""
+
+
+@dataclass(frozen=True)
 class TakebackAsked:
     """Another player asks to take back moves; answer with :meth:`Match.answer_takeback`."""
 
@@ -63,7 +72,7 @@ class TakebackAsked:
     to_ply: int
 
 
-Event = Moved | Rewound | Notice | SeatsChanged | TakebackAsked
+Event = Moved | Rewound | Notice | SeatsChanged | TakebackAsked | RematchOffered
 Listener = Callable[[Event], None]
 # Runs a function on the thread that owns the match (the app's event loop).
 Deliver = Callable[[Callable[[], None]], object]

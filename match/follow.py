@@ -23,7 +23,7 @@ import time
 
 from engine.message import Message, msg, reason_of
 from match import presence
-from match.events import Moved, Notice, Rewound, SeatsChanged, sentences
+from match.events import Moved, Notice, RematchOffered, Rewound, SeatsChanged, sentences
 from match.seats import Seat
 from match.store import Pulse, Store, StoredGame, StoreError
 from match.stored import RecordError, history_of
@@ -55,6 +55,8 @@ class Follower:
         # The store's revision of the game last read or written here: a pulse
         # at it (or at the match's own) needs no read of the game.
         self._seen = -1
+        # The rematch of this game once seen (told once), or None.
+        self.rematch: int | None = None
 
     def start(self, store: Store) -> None:
         """Follow from now on (the match's history is the store's game now)."""
@@ -84,6 +86,23 @@ class Follower:
             self._follow_pulse(pulse)
         else:
             self._follow(stored)
+        if changed and self.rematch is None and match.over(match.state):
+            # Last: what it says stays on the message line.
+            try:
+                self._look_for_rematch(store, game_id)
+            except StoreError as exc:
+                match.keeper.failed(exc)
+
+    def _look_for_rematch(self, store: Store, game_id: int) -> None:
+        """Tell the player once when another player has set up the rematch
+        of this finished game (StoreError passes on to the caller)."""
+        found = store.rematch(game_id)
+        if found is None:
+            return
+        self.rematch = found
+        if self.match.here:
+            # Someone who watched has no seat kept at the rematch.
+            self.match.emit(RematchOffered(found, _rematch_offered()))
 
     def _presence_due(self) -> bool:
         # Presence also lapses without any write (a killed process): look
@@ -106,10 +125,46 @@ class Follower:
         match = self.match
         if seats == match.seats and live == match.presence_live:
             return
-        said = presence.seat_news(match.seats, seats, match.presence_live, live, match.here)
+        taken = self._take_own_seats(live)
+        live = tuple(held or index in taken for index, held in enumerate(live))
+        # The player's own seats are not news of someone else coming or going.
+        said = presence.seat_news(
+            match.seats,
+            seats,
+            match.presence_live,
+            live,
+            match.here | match.own_elsewhere,
+            match.awaiting,
+        )
+        if said and self.rematch is not None and match.here:
+            # The rematch stays on the message line after whoever left.
+            said = [said[0], _rematch_offered()]
+        match.awaiting = frozenset(seat for seat in match.awaiting if not live[seat])
+        if taken:
+            said.insert(0, msg("Your other terminal has left this game: you play it here now."))
         match.seats = seats
         match.presence_live = live
         match.emit(SeatsChanged(sentences(said)))
+
+    def _take_own_seats(self, live: tuple[bool, ...]) -> tuple[int, ...]:
+        """The seats this player held in another terminal, taken here once
+        that terminal has left them; those taken (none while a seat is
+        played here: two terminals of one account may each play a seat)."""
+        match = self.match
+        store, game_id = match.store, match.game_id
+        if match.here or store is None or game_id is None:
+            return ()
+        free = [seat for seat in sorted(match.own_elsewhere) if not live[seat]]
+        if not free:
+            return ()
+        try:
+            taken = match.heartbeat.take(store, game_id, free, match.me)
+        except StoreError as exc:
+            match.keeper.failed(exc)
+            return ()
+        match.here = frozenset(taken)
+        match.own_elsewhere = match.own_elsewhere - match.here
+        return taken
 
     def _follow_hints(self, used: tuple[int, ...]) -> None:
         match = self.match
@@ -224,3 +279,7 @@ def _holds(match: Table, stored: StoredGame) -> bool:
     return stored.cursor == match.history.cursor and (
         tuple(a.notation for a in stored.actions) == match.history.full_notation
     )
+
+
+def _rematch_offered() -> Message:
+    return msg("A rematch is set up at a new table, with a seat kept for you: n takes it.")

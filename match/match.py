@@ -42,6 +42,7 @@ from match.events import (
     Listener,
     Moved,
     Notice,
+    RematchOffered,
     Rewound,
     SeatsChanged,
     TakebackAsked,
@@ -106,6 +107,13 @@ class Match:
         if here is None:
             here = frozenset(range(len(seats)))
         self.here = frozenset(s for s in here if not seats[s].computer)
+        # Seats of this player that another process of theirs (a second
+        # terminal, another SSH session with the same key) held when this one
+        # opened the game: this one watches, and takes them once they are free.
+        self.own_elsewhere: frozenset[int] = frozenset()
+        # Seats kept for people who have not come to the table yet (a
+        # rematch this process set up): waited for as a seat to join.
+        self.awaiting: frozenset[int] = frozenset()
         self.store = store
         self.game_id = game_id
         self.code = code
@@ -263,6 +271,22 @@ class Match:
         return not self.here and self.shared
 
     @property
+    def elsewhere(self) -> bool:
+        """True when this process only watches because this player plays the
+        game in another terminal (see :attr:`own_elsewhere`)."""
+        return not self.here and bool(self.own_elsewhere)
+
+    def why_watching(self, watching: Message) -> Message:
+        """``watching`` (why a watcher may not do something), or for a player
+        whose seat another terminal of theirs holds, that reason instead."""
+        if self.elsewhere:
+            return msg(
+                "You play this game in another terminal: this one watches "
+                "until you leave it there, then plays your seat."
+            )
+        return watching
+
+    @property
     def hints_on(self) -> bool:
         """Whether a player here may ask for a hint now.
 
@@ -276,7 +300,7 @@ class Match:
 
     def why_no_hint(self) -> Message:
         if self.watching:
-            return msg("You are watching this game: hints are for its players.")
+            return self.why_watching(msg("You are watching this game: hints are for its players."))
         return msg("Hints are off at this table: it was set up without them.")
 
     def hint_used(self) -> None:
@@ -323,7 +347,7 @@ class Match:
     def refusal(self, action: Any, *, seat: int | None = None) -> Message | None:
         """Why ``action`` cannot be played now from ``seat`` (None: it can)."""
         if self.watching:
-            return msg("you are watching this game: only its players move")
+            return self.why_watching(msg("you are watching this game: only its players move"))
         to_move = self.to_move
         if to_move is not None:
             mover = to_move if seat is None else seat
@@ -476,6 +500,7 @@ __all__ = [
     "Match",
     "Moved",
     "Notice",
+    "RematchOffered",
     "Rewound",
     "SeatsChanged",
     "TakebackAsked",

@@ -40,6 +40,7 @@ def new(
     hints: bool = False,
     owner_cap: int | None = None,
     rules: AnyGame | None = None,
+    rematch_of: int | None = None,
 ) -> M:
     """Start a game of ``rules`` (the set-up's own game when None) and keep it in ``store``.
 
@@ -47,7 +48,9 @@ def new(
     opens the game for people in other terminals, who join with its
     :attr:`code`; ``hints`` allows hints against them (see :attr:`hints_on`);
     ``owner_cap`` is how many open tables its host may have (the store
-    refuses one more, in the same transaction: TooManyTables). Raises
+    refuses one more, in the same transaction: TooManyTables);
+    ``rematch_of`` makes the table the rematch of that game (RematchExists
+    if another player set it up first). Raises
     RecordError for a bad set-up and StoreError if the store cannot take
     the game (nothing is written then).
     """
@@ -80,6 +83,7 @@ def new(
             summary=match.summary(history.state),
             hints=hints,
             owner_cap=owner_cap,
+            rematch_of=rematch_of,
         )
         match.adopt_store(store, game_id, 0)
     else:
@@ -125,6 +129,14 @@ def open_stored(
         hints=stored.hints,
     )
     match.hints_used = stored.hints_used or (0,) * len(stored.seats)
+    match.own_elsewhere = frozenset(
+        index
+        for index, seat in enumerate(stored.seats)
+        if not seat.computer
+        and seat.owner == me
+        and index not in mine
+        and (seats is None or index in seats)
+    )
     # The revision read with the history, not a later one: a write names
     # the position this process has.
     match.adopt_store(store, game_id, stored.revision)

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from match.match import Match
 
 # Why the keyboard waits, or that it does not ("here").
-Turn = Literal["over", "computer", "watching", "unjoined", "left", "away", "here"]
+Turn = Literal["over", "computer", "watching", "elsewhere", "unjoined", "left", "away", "here"]
 
 # The computer's wait before it moves, in seconds: the range a player may set.
 MIN_DELAY, MAX_DELAY, DELAY_STEP = 0.0, 3.0, 0.2
@@ -27,8 +27,9 @@ def turn(match: Match) -> Turn:
     """Whose decision it is, seen from this keyboard.
 
     "computer" is this process's computer thinking; the other waits name why
-    no one here can act: a watcher, a seat no one has taken yet, a player who
-    has left, or a player at another terminal.
+    no one here can act: a watcher, a player whose other terminal holds their
+    seat ("elsewhere"), a seat no one has taken yet, a player who has left,
+    or a player at another terminal.
     """
     seat = match.to_move
     if seat is None:
@@ -37,9 +38,11 @@ def turn(match: Match) -> Turn:
         return "computer"
     if not match.waiting:
         return "here"
+    if match.elsewhere:
+        return "elsewhere"
     if match.watching:
         return "watching"
-    if match.seats[seat].owner is None:
+    if match.seats[seat].owner is None or seat in match.awaiting:
         return "unjoined"
     if not match.presence_live[seat]:
         return "left"
@@ -49,7 +52,7 @@ def turn(match: Match) -> Turn:
 def move_refusal(match: Match) -> Message | None:
     """Why a person here may not choose a move now (None: they may)."""
     if match.watching:
-        return msg("You are watching this game: only its players move.")
+        return match.why_watching(msg("You are watching this game: only its players move."))
     seat = match.to_move
     if seat is None or not match.waiting:
         return None

@@ -35,13 +35,16 @@ def seat_news(
     was_live: Sequence[bool],
     is_live: Sequence[bool],
     here: frozenset[int],
+    awaited: frozenset[int] = frozenset(),
 ) -> list[Message]:
-    """What to tell the player here of the other seats: who joined, left or came back."""
+    """What to tell the player here of the other seats: who joined, left or
+    came back (``awaited``: seats kept for someone who has not come yet)."""
     said: list[Message] = []
     for index, seat in enumerate(after):
         if index in here or seat.computer:
             continue
-        if before[index].owner is None and seat.owner is not None:
+        joined = index in awaited and is_live[index]
+        if joined or (before[index].owner is None and seat.owner is not None):
             said.append(msg("{name} joined the table.", name=seat.name))
         elif is_live[index] and not was_live[index]:
             said.append(msg("{name} is back.", name=seat.name))
@@ -61,6 +64,14 @@ class Heartbeat:
         """Take ``seats`` for this process (the beat starts now)."""
         store.attach(game_id, seats, self.session)
         self._beat = time.monotonic()
+
+    def take(self, store: Store, game_id: int, seats: Sequence[int], owner: str) -> tuple[int, ...]:
+        """Take those of ``owner``'s ``seats`` no running process holds (the
+        beat starts now); the seats taken (StoreError if the store fails)."""
+        taken = store.take_over(game_id, seats, owner, self.session)
+        if taken:
+            self._beat = time.monotonic()
+        return taken
 
     def beat(self, store: Store, game_id: int) -> None:
         """Say it again if it is time (StoreError if the store cannot be written)."""

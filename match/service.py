@@ -210,6 +210,58 @@ def host(
         raise Unavailable.of(exc) from exc
 
 
+def rematch(store: Store, finished: Match, *, rng: random.Random | None = None) -> Match:
+    """The rematch of the finished game ``finished``, at its seats played here.
+
+    The first player to ask sets it up: a new table with the same people,
+    each one seat on, and the same options (:mod:`match.rematch`), every
+    other person's seat kept for them, so that it waits in their lobby
+    (Your games) and their game-over screen offers to take it. Whoever asks
+    after that takes their seat at the same table. Raises
+    :class:`Unavailable` if the game is not one to rematch or the store
+    cannot take it.
+    """
+    from match import rematch as rematches
+    from match.match import Match
+    from match.store import RematchExists
+
+    old_id = finished.game_id
+    if old_id is None or not rematches.possible(finished):
+        raise Unavailable(msg("a rematch is for a finished game between people at a table"))
+    me = finished.me
+    try:
+        existing = store.rematch(old_id)
+        if existing is None:
+            count = len(finished.seats)
+            try:
+                created = Match.new(
+                    rematches.deal(finished.rules, finished.history.setup, rng),
+                    rematches.seats(finished.seats),
+                    store=store,
+                    here=frozenset(rematches.moved_on(seat, count) for seat in finished.here),
+                    table=True,
+                    me=me,
+                    hints=finished.hints_allowed,
+                    rules=finished.rules,
+                    rematch_of=old_id,
+                )
+            except RematchExists as exc:
+                existing = exc.game_id
+            else:
+                # Set up here: nothing to tell this terminal of it.
+                finished.follower.rematch = created.game_id
+                created.awaiting = frozenset(
+                    index
+                    for index, seat in enumerate(created.seats)
+                    if not seat.computer and index not in created.here
+                )
+                return created
+        finished.follower.rematch = existing
+        return Match.open(store, existing, me=me)
+    except (StoreError, RecordError) as exc:
+        raise Unavailable.of(exc) from exc
+
+
 def join(store: Store, code: str, *, me: str, name: str | None = None) -> Match:
     """Take the free seat of the table ``code``, or come back to one's own."""
     from match.match import Match
@@ -286,6 +338,7 @@ __all__ = [
     "join",
     "open_store",
     "read_file",
+    "rematch",
     "replay",
     "resume",
     "start",

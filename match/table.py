@@ -84,13 +84,18 @@ class Table(Protocol):
     request: Request | None
     presence_live: tuple[bool, ...]
     hints_used: tuple[int, ...]
+    # The seats played here, and this player's seats another process held
+    # (see Match.own_elsewhere): a follower moves a seat from one to the other.
+    here: frozenset[int]
+    own_elsewhere: frozenset[int]
+    awaiting: frozenset[int]
 
     # What they only read.
     @property
     def rules(self) -> AnyGame: ...
 
     @property
-    def here(self) -> frozenset[int]: ...
+    def me(self) -> str: ...
 
     @property
     def hints_allowed(self) -> bool: ...
@@ -144,6 +149,8 @@ class Table(Protocol):
     def told_last(self) -> str: ...
 
     def why_no_undo(self) -> Message: ...
+
+    def why_watching(self, watching: Message) -> Message: ...
 
     def reload(self) -> None: ...
 

@@ -51,7 +51,7 @@ class Undo:
     def why_no_undo(self) -> Message:
         match = self.match
         if match.watching:
-            return msg("You are watching this game: undo is for its players.")
+            return match.why_watching(msg("You are watching this game: undo is for its players."))
         if not match.here:
             return msg("Undo is off while the computer plays every seat.")
         if match.shared and match.over(match.state):
@@ -74,7 +74,7 @@ class Undo:
     def why_no_redo(self) -> Message:
         match = self.match
         if match.watching:
-            return msg("You are watching this game: redo is for its players.")
+            return match.why_watching(msg("You are watching this game: redo is for its players."))
         if match.computers:
             return msg("Redo is off in a game with the computer: undo, then play on.")
         if match.shared:

@@ -171,8 +171,12 @@ class ChildTerminal:
         self._resume_reading()
 
     async def stop(self, grace: float = 2.0) -> int | None:
-        """End the app (hangup, then SIGTERM, then SIGKILL); its exit status."""
-        self._close_master()
+        """End the app (hangup, then SIGTERM, then SIGKILL); its exit status.
+
+        What the app wrote before it went is passed on before ``output_done``
+        is set, so that whoever waits for it writes after the app's last
+        byte (the terminal's restore must come last, never in the middle of a frame).
+        """
         for sig in (signal.SIGHUP, signal.SIGTERM, signal.SIGKILL):
             if self.process.returncode is not None:
                 break
@@ -182,6 +186,8 @@ class ChildTerminal:
                 await asyncio.wait_for(asyncio.shield(self.process.wait()), grace)
         with contextlib.suppress(TimeoutError):
             await asyncio.wait_for(self.process.wait(), grace)
+        self._drain()
+        self._close_master()
         return self.process.returncode
 
     # --- the master side ------------------------------------------------------
@@ -210,6 +216,19 @@ class ChildTerminal:
             self._close_master()
             return
         self._on_output(data)
+
+    def _drain(self) -> None:
+        """Pass on what is left in the pty, whether or not output is paused:
+        the app is gone, so this is at most the pty's buffer."""
+        while self._master is not None:
+            try:
+                data = os.read(self._master, READ_CHUNK)
+            except OSError:
+                # EAGAIN: nothing more; EIO: the slave side is closed and empty.
+                return
+            if not data:
+                return
+            self._on_output(data)
 
     def _flush(self) -> None:
         if self._master is None:

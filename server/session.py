@@ -67,8 +67,11 @@ RESTART_PAUSE = 1.5
 # An app that is ended (or crashes) cannot put the player's terminal back as
 # it found it: leave the alternate screen, stop mouse and focus reports,
 # bracketed paste and the keyboard protocol, show the cursor, reset colours.
+# It may have been ended in the middle of an escape sequence, which would
+# swallow what follows: CAN first cancels any sequence in progress, and ST
+# ends a string (OSC, DCS) in terminals where CAN does not.
 RESTORE_TERMINAL = (
-    "\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
+    "\x18\x1b\\\x1b[?1049l\x1b[?1000l\x1b[?1002l\x1b[?1003l\x1b[?1015l\x1b[?1006l"
     "\x1b[?1004l\x1b[?2004l\x1b[<u\x1b[?25h\x1b[0m"
 )
 # The one directory holding the packages the server runs (`tui`, and `cli`
@@ -421,6 +424,16 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             await self._child.stop(self._server.config.stop_grace)
         # _run says why and closes the channel once the app is gone.
         await asyncio.wait([self._task], timeout=self._server.config.stop_grace * 4)
+
+    @property
+    def ended(self) -> bool:
+        """Whether the session has said all it will and asked the client to close."""
+        return self._chan is None or self._chan.is_closing()
+
+    async def wait_closed(self) -> None:
+        """Until the client has closed the session too: all it was sent has arrived."""
+        if self._chan is not None:
+            await self._chan.wait_closed()
 
     # --- helpers -------------------------------------------------------------
 

@@ -359,6 +359,16 @@ def _version_line_waiting(conn: asyncssh.SSHServerConnection) -> bool:
     return head.startswith(b"SSH-") and b"\n" in head
 
 
+async def _all_closed(conns: list[asyncssh.SSHServerConnection], timeout: float) -> None:
+    """Until each of ``conns`` has closed, or ``timeout`` seconds have passed."""
+    if not conns:
+        return
+    waits = [asyncio.ensure_future(conn.wait_closed()) for conn in conns]
+    _, pending = await asyncio.wait(waits, timeout=timeout)
+    for wait in pending:
+        wait.cancel()
+
+
 class GameServer:
     """The listening server and everything it holds open."""
 
@@ -461,13 +471,34 @@ class GameServer:
             *(s.shutdown("stopping") for s in list(self.sessions)),
             return_exceptions=True,
         )
-        for gate in list(self.connections):
-            if gate.conn is not None:
-                gate.conn.close()
+        await self._close_connections()
         if self._tasks:
             await asyncio.wait(list(self._tasks), timeout=self.config.stop_grace * 4)
         await self.watcher.stop()
         log.info("stopped")
+
+    async def _close_connections(self) -> None:
+        """Close every connection, those whose session has ended last of all.
+
+        A session that has said goodbye has sent its end; the client closes
+        the connection itself once it has read it. Closing it first sends a
+        disconnect that can overtake the session's last bytes in the client,
+        which then leaves with status 255 without writing out the goodbye or
+        the terminal's restore. So those are given ``stop_grace`` to go.
+        """
+        ended: list[asyncssh.SSHServerConnection] = []
+        for gate in list(self.connections):
+            if gate.conn is None:
+                continue
+            if gate.session is not None and gate.session.ended:
+                ended.append(gate.conn)
+            else:
+                gate.conn.close()
+        await _all_closed(ended, self.config.stop_grace)
+        for conn in ended:
+            conn.close()
+        closing = [gate.conn for gate in list(self.connections) if gate.conn is not None]
+        await _all_closed(closing, self.config.stop_grace)
 
     def admit(self, gate: Gatekeeper) -> None:
         """Seat a new connection in its waiting room, making room if it is full."""

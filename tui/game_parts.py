@@ -84,3 +84,28 @@ def back_to_lobby(app: App[Any]) -> None:
     the lobby lists it to come back to."""
     while len(app.screen_stack) > 1:
         app.pop_screen()
+
+
+def rematch(screen: Screen[Any], match: Match) -> None:
+    """Set up the rematch of ``match``, or take the seat kept at it, and show it.
+
+    The other players are told by their own terminals (match.follow), and
+    find the new game in their lobby's list of their games.
+    """
+    from match import service
+
+    store = match.store
+    show = getattr(screen.app, "show_match", None)
+    if store is None or show is None:
+        return
+    try:
+        again = service.rematch(store, match)
+    except service.Unavailable as exc:
+        screen.notify(tr_error(exc), severity="error", timeout=10, markup=False)
+        return
+    shown = show(again)
+    if shown is not None and again.awaiting:
+        # Set up here: who it waits for, and where they take their seat.
+        others = ", ".join(again.seats[index].name for index in sorted(again.awaiting))
+        told = _("Rematch: {names} can take their seat from the game over or the lobby.")
+        screen.app.notify(told.format(names=others), timeout=10, markup=False)

@@ -62,7 +62,14 @@ values handed out), :mod:`~match.store.reading` (rows checked into records),
 
 from __future__ import annotations
 
-from match.store.errors import StaleWrite, StoreError, TooManyTables, damaged, describe_db_error
+from match.store.errors import (
+    RematchExists,
+    StaleWrite,
+    StoreError,
+    TooManyTables,
+    damaged,
+    describe_db_error,
+)
 from match.store.games import Games
 from match.store.imports import Imports
 from match.store.moves import Moves
@@ -102,6 +109,7 @@ __all__ = [
     "GameSummary",
     "Presence",
     "Pulse",
+    "RematchExists",
     "Request",
     "StaleWrite",
     "Standing",

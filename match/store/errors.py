@@ -44,6 +44,15 @@ class TooManyTables(StoreError):
         self.count = count
 
 
+class RematchExists(StoreError):
+    """A rematch refused: another player set up the rematch of the same game
+    first, as game ``game_id``; that is the one to take a seat at."""
+
+    def __init__(self, reason: Message, game_id: int) -> None:
+        super().__init__(reason)
+        self.game_id = game_id
+
+
 def reason(exc: BaseException) -> Message:
     if isinstance(exc, OSError):
         from match.files import os_error_reason

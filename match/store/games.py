@@ -11,7 +11,7 @@ from match import rows
 from match.seats import Seat
 from match.store import counting, reading, schema
 from match.store.base import StoreBase
-from match.store.errors import StoreError, TooManyTables
+from match.store.errors import RematchExists, StoreError, TooManyTables
 from match.store.records import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -43,6 +43,7 @@ class Games(StoreBase):
         imported: tuple[str, str] | None = None,
         hints: bool = False,
         owner_cap: int | None = None,
+        rematch_of: int | None = None,
     ) -> int:
         """A new game of ``kind`` (the key of ``engine.games.GAMES``) with two
         to four ``seats``; returns its id. ``table`` gives it a code others
@@ -57,6 +58,9 @@ class Games(StoreBase):
         (:class:`TooManyTables`) when an owner of one of its seats already
         has that many open tables: counted and created in one transaction,
         so two tables opened at once cannot pass the cap together.
+        ``rematch_of`` makes the game the rematch of that one
+        (:meth:`rematch`); if it has one already, nothing is written and
+        :class:`RematchExists` names it, so two players asking at once get one.
         """
         if rows.GAME_KIND.fullmatch(kind) is None:
             raise ValueError(f"a game's kind is a short lowercase word, not {kind!r}")
@@ -68,6 +72,10 @@ class Games(StoreBase):
         now = time.time()
         created = created_at if created_at is not None else now
         with self._errors(), self._write() as db:
+            if rematch_of is not None:
+                found = self._rematch(db, rematch_of)
+                if found is not None:
+                    raise RematchExists(msg("the rematch has been set up already"), found)
             if owner_cap is not None and status == "open":
                 self._check_cap(db, {s.owner for s in seats if s.owner is not None}, owner_cap)
             code = self._new_code(db) if table else None
@@ -114,8 +122,27 @@ class Games(StoreBase):
                     "INSERT INTO imported (digest, game_id, source, at) VALUES (?,?,?,?)",
                     (imported[0], game_id, imported[1], now),
                 )
+            if rematch_of is not None:
+                db.execute(
+                    "INSERT INTO meta (key, value) VALUES (?, ?)",
+                    (_rematch_key(rematch_of), game_id),
+                )
             self._tables_moved(db)
         return game_id
+
+    def rematch(self, game_id: int) -> int | None:
+        """The game set up as the rematch of ``game_id``, or None."""
+        with self._errors():
+            return self._rematch(self._db, game_id)
+
+    @staticmethod
+    def _rematch(db: sqlite3.Connection, game_id: int) -> int | None:
+        # Kept in the key-value table, so no new column is needed for it.
+        row = db.execute(
+            "SELECT m.value FROM meta AS m JOIN games AS g ON g.id = m.value WHERE m.key = ?",
+            (_rematch_key(game_id),),
+        ).fetchone()
+        return row[0] if row is not None and isinstance(row[0], int) else None
 
     @staticmethod
     def _check_cap(db: sqlite3.Connection, owners: set[str], cap: int) -> None:
@@ -292,3 +319,8 @@ def _won(standing: Standing, status: str) -> tuple[int, ...]:
     """1 for each seat that won a finished game, else 0."""
     over = status == "over"
     return tuple(int(over and seat in standing.winners) for seat in range(len(standing.scores)))
+
+
+def _rematch_key(game_id: int) -> str:
+    """The key under which the rematch of ``game_id`` is kept in ``meta``."""
+    return f"rematch:{game_id}"

@@ -15,7 +15,7 @@ from match.seats import HUMAN
 from match.store import reading, schema
 from match.store.base import StoreBase
 from match.store.errors import StoreError
-from match.store.records import Pulse
+from match.store.records import Presence, Pulse
 from match.words import msg
 
 
@@ -99,6 +99,36 @@ class Seats(StoreBase):
                     "UPDATE seats SET session = ?, seen_at = ? WHERE game_id = ? AND seat = ?",
                     (session, now, game_id, seat),
                 )
+
+    def take_over(
+        self, game_id: int, seats: Sequence[int], owner: str, session: str
+    ) -> tuple[int, ...]:
+        """Hold those of ``seats`` that are ``owner``'s and that no running
+        process holds now, for ``session``; the seats taken.
+
+        Checked and taken in one transaction: two terminals of one player
+        that both saw the seat free do not both take it.
+        """
+        now = time.time()
+        taken: list[int] = []
+        with self._errors(), self._write() as db:
+            for seat in seats:
+                row = db.execute(
+                    "SELECT kind, owner, session, seen_at FROM seats"
+                    " WHERE game_id = ? AND seat = ?",
+                    (game_id, seat),
+                ).fetchone()
+                if row is None or row[0] != HUMAN or row[1] != owner:
+                    continue
+                held = isinstance(row[2], str) and isinstance(row[3], int | float)
+                if held and Presence(row[2], float(row[3])).live(now):
+                    continue
+                db.execute(
+                    "UPDATE seats SET session = ?, seen_at = ? WHERE game_id = ? AND seat = ?",
+                    (session, now, game_id, seat),
+                )
+                taken.append(seat)
+        return tuple(taken)
 
     def heartbeat(self, game_id: int, session: str) -> None:
         """Say that ``session`` is still at its seats (see :data:`PRESENCE_SECONDS`)."""

@@ -121,7 +121,7 @@ def test_short_words_fit_their_room_in_every_language(language: str) -> None:
 @pytest.mark.parametrize("language", sorted(EXPECTED))
 def test_the_game_keys_fit_one_line_of_80(language: str) -> None:
     # The most keys the bar shows at once: mid-token, with Stop, Undo and Redo
-    # (Pass and New game come only when Stop does not).
+    # (Pass, New game and Rematch come only when Stop does not).
     from tui.duel.screens.game import GameScreen
 
     i18n.use(language)
@@ -131,7 +131,7 @@ def test_the_game_keys_fit_one_line_of_80(language: str) -> None:
         if isinstance(binding, Binding)
         and binding.show
         and binding.description
-        and binding.action not in ("pass_turn", "new_game")
+        and binding.action not in ("pass_turn", "new_game", "rematch")
         # An optional key gives way on a full bar (KeyBar.shown_entries).
         and binding.action not in GameScreen.OPTIONAL_KEYS
     ]

@@ -70,6 +70,7 @@ def test_the_player_to_move_is_named_with_the_keys_that_answer() -> None:
     [
         ("computer", "Ann (easy) is thinking..."),
         ("watching", "Ann's turn. You are watching."),
+        ("elsewhere", "Ann's turn. You play in another terminal; here you watch."),
         ("unjoined", "waiting for a player to join (table K7QXM)"),
         ("left", "waiting for Ann, who has left the game"),
         ("away", "Ann's turn, in another terminal: waiting..."),

@@ -15,7 +15,7 @@ from tui.builders.keys import BLUE_KEYS, GET_KEY, SITE_KEYS
 from tui.i18n import N_, _, tr
 
 PLAYERS_ONLY: Final = frozenset(
-    {"choose", "get", "blue", "pass_turn", "undo", "redo", "save", "new_game", "hint"}
+    {"choose", "get", "blue", "pass_turn", "undo", "redo", "save", "new_game", "hint", "rematch"}
 )
 _SITE_OF_ACTION = {f"site({site})": site for site in SITE_KEYS}
 _BLUE_OF_ACTION = {f"blue('{kind}')": kind for kind in BLUE_KEYS}
@@ -41,6 +41,8 @@ GAME_BINDINGS: Final[list[BindingType]] = [
     Binding("H", "hint", N_("Hint"), show=False),
     Binding("question_mark,f1", "help", N_("Help")),
     Binding("n", "new_game", N_("New game")),
+    # After a game between people at a table, n is a rematch instead.
+    Binding("n", "rematch", N_("Rematch")),
     Binding("q", "leave", N_("Quit")),
     Binding(GET_KEY, "refused('get')", show=False),
     *(Binding(key, f"refused('{kind}')", show=False) for kind, key in BLUE_KEYS.items()),

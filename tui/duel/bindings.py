@@ -27,7 +27,7 @@ _BOAT_OF_ACTION = {
 _TOKEN_OF_ACTION = {f"play('{token}')": token for token in TOKEN_KEYS.values()}
 # The keys that act for a player at the table: a watcher is not shown them.
 PLAYERS_ONLY: Final = frozenset(
-    {"choose", "stop", "pass_turn", "undo", "redo", "hint", "save", "new_game"}
+    {"choose", "stop", "pass_turn", "undo", "redo", "hint", "save", "new_game", "rematch"}
 )
 
 GAME_BINDINGS: Final[list[BindingType]] = [
@@ -61,6 +61,8 @@ GAME_BINDINGS: Final[list[BindingType]] = [
     Binding("o", "app.load_game", N_("Load"), show=False),
     Binding("question_mark,f1", "help", N_("Help")),
     Binding("n", "new_game", N_("New game")),
+    # After a game between people at a table, n is a rematch instead.
+    Binding("n", "rematch", N_("Rematch")),
     Binding("q", "leave", N_("Quit")),
     # Run only when the binding above for the same key is off (Textual tries
     # a key's bindings in order): the key then says why nothing happens.

@@ -59,6 +59,11 @@ def prompt_line(
         )
     if turn == "watching":
         return head + _("{name}'s turn. You are watching.").format(name=name)
+    if turn == "elsewhere":
+        # The player's own seat, held by another terminal of theirs.
+        return head + _("{name}'s turn. You play in another terminal; here you watch.").format(
+            name=name
+        )
     if turn == "unjoined":
         return head + _("waiting for a player to join (table {code})").format(code=code)
     if turn == "left":

@@ -29,8 +29,16 @@ from engine.builders import (
 )
 from engine.builders.describe import describe
 from engine.message import Message
-from match import hints, policy
-from match.events import Event, Moved, Notice, Rewound, SeatsChanged, TakebackAsked
+from match import hints, policy, rematch
+from match.events import (
+    Event,
+    Moved,
+    Notice,
+    RematchOffered,
+    Rewound,
+    SeatsChanged,
+    TakebackAsked,
+)
 from match.hints import HintSearch
 from match.match import Match
 from tui import game_parts
@@ -233,11 +241,15 @@ class GameScreen(GameView):
                 panel.set_player(
                     self.names[panel.seat], policy.seat_shown_as(self.match, panel.seat)
                 )
-            self._show_prompt()
+            # The whole view: a seat taken here changes the keys and the marks.
+            self._sync()
             if event.message:
                 self.say(tr(event.message))
         elif isinstance(event, TakebackAsked):
             self._ask_takeback(event)
+        elif isinstance(event, RematchOffered):
+            self.notify(tr(event.message), timeout=10, markup=False)
+            self.say(tr(event.message))
 
     def _ask_takeback(self, event: TakebackAsked) -> None:
         if self._asked == event:
@@ -263,7 +275,12 @@ class GameScreen(GameView):
 
         dialog = LobbyGameOverScreen if self.from_lobby else GameOverScreen
         self.app.push_screen(
-            dialog(self.state, self.names, new_game=not self.match.watching),
+            dialog(
+                self.state,
+                self.names,
+                new_game=not self.match.watching,
+                rematch=rematch.possible(self.match),
+            ),
             self._after_game,
         )
 
@@ -273,6 +290,8 @@ class GameScreen(GameView):
             self.say(tr(result.describe(self.names)) + ".")
         if choice == "new":
             await self.app.run_action("new_game")
+        elif choice == "rematch":
+            self.action_rematch()
         elif choice == "quit":
             self.action_leave()
 
@@ -306,6 +325,9 @@ class GameScreen(GameView):
 
     async def action_new_game(self) -> None:
         await self.app.run_action("new_game")
+
+    def action_rematch(self) -> None:
+        game_parts.rematch(self, self.match)
 
     def action_details(self) -> None:
         from tui.builders.screens.details import DetailsScreen
@@ -356,7 +378,9 @@ class GameScreen(GameView):
         if action == "save":
             return self.files_allowed and not policy.deal_hidden(self.match)
         if action == "new_game":
-            return state.over
+            return state.over and not rematch.possible(self.match)
+        if action == "rematch":
+            return state.over and rematch.possible(self.match)
         if action in ("choose", "digit", "site", "move"):
             return not state.over
         if action == "get":

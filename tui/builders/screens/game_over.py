@@ -31,12 +31,22 @@ class GameOverScreen(ModalScreen[str]):
     ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "dismiss('new')", N_("New game")),
+        Binding("n", "dismiss('rematch')", N_("Rematch")),
         Binding("b,escape", "dismiss('board')", N_("Look at the board")),
         Binding("q", "dismiss('quit')", N_("Quit")),
     ]
 
-    def __init__(self, state: GameState, names: tuple[str, ...], *, new_game: bool = True) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        names: tuple[str, ...],
+        *,
+        new_game: bool = True,
+        rematch: bool = False,
+    ) -> None:
         super().__init__(classes="-builders")
+        # After a game between people at a table: n sets up a rematch instead.
+        self.rematch = rematch and new_game
         self.new_game = new_game
         result = outcome(state)
         assert result is not None, "the game over screen needs a finished game"
@@ -56,7 +66,9 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(Text(tr(self.result.describe(self.names))), id="verdict")
             yield Static(table, id="breakdown")
             with Horizontal(id="buttons"):
-                if self.new_game:
+                if self.rematch:
+                    yield Button(_("Rematch"), id="rematch", variant="primary")
+                elif self.new_game:
                     yield Button(_("New game"), id="new", variant="primary")
                 yield Button(
                     _("Board"), id="board", variant="default" if self.new_game else "primary"
@@ -65,7 +77,9 @@ class GameOverScreen(ModalScreen[str]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "dismiss" and parameters == ("new",):
-            return self.new_game
+            return self.new_game and not self.rematch
+        if action == "dismiss" and parameters == ("rematch",):
+            return self.rematch
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -186,6 +186,7 @@ class GameView(Screen[None]):
             Pass() in legal,
             frozenset(a.card for a in legal if isinstance(a, Play)),
             self.state.over,
+            self.match.watching,
         )
         if key != self._footer_key:
             self._footer_key = key

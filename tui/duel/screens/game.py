@@ -23,7 +23,7 @@ from engine.duel.explain import explain_score
 from engine.duel.game import DUEL
 from engine.duel.tokens import ACTION_TOKENS
 from engine.message import Message
-from match import hints, policy
+from match import hints, policy, rematch
 from match.hints import HintSearch
 from match.match import Match
 from tui import game_parts
@@ -269,6 +269,9 @@ class GameScreen(MatchEvents):
     async def action_new_game(self) -> None:
         await self.app.run_action("new_game")
 
+    def action_rematch(self) -> None:
+        game_parts.rematch(self, self.match)
+
     def action_leave(self) -> None:
         self.leave()
 
@@ -331,7 +334,9 @@ class GameScreen(MatchEvents):
         if action == "save":
             return self.files_allowed and not policy.deal_hidden(self.match)
         if action == "new_game":
-            return self.state.over
+            return self.state.over and not rematch.possible(self.match)
+        if action == "rematch":
+            return self.state.over and rematch.possible(self.match)
         if action == "choose":
             # Nothing is left to choose: the room goes to the keys that still work.
             return not self.state.over

@@ -10,8 +10,18 @@ from __future__ import annotations
 from typing import ClassVar
 
 from engine.duel import describe, outcome
-from match import policy
-from match.match import Event, Match, Moved, Notice, Rewound, SeatsChanged, TakebackAsked
+from match import policy, rematch
+from match.match import (
+    Event,
+    Match,
+    Moved,
+    Notice,
+    RematchOffered,
+    Rewound,
+    SeatsChanged,
+    TakebackAsked,
+)
+from tui import game_parts
 from tui.duel import prompts
 from tui.duel.screens.game_view import GameView
 from tui.duel.widgets.player import PlayerPanel
@@ -80,12 +90,16 @@ class MatchEvents(GameView):
                     panel.set_player(
                         self.names[panel.who], policy.seat_shown_as(self.match, panel.who)
                     )
-                self._show_prompt()
-                self._refresh_footer()
+                # The whole view: a seat taken here changes the keys, the
+                # marks and whether the computer is this process's to run.
+                self._sync()
                 if event.message:
                     self.say(tr(event.message))
         elif isinstance(event, TakebackAsked):
             self._ask_takeback(event)
+        elif isinstance(event, RematchOffered):
+            self.notify(tr(event.message), timeout=10, markup=False)
+            self.say(tr(event.message))
 
     def _ask_takeback(self, event: TakebackAsked) -> None:
         if self._asked == event:
@@ -114,7 +128,12 @@ class MatchEvents(GameView):
 
         dialog = LobbyGameOverScreen if self.from_lobby else GameOverScreen
         self.app.push_screen(
-            dialog(self.state, self.names, new_game=not self.match.watching),
+            dialog(
+                self.state,
+                self.names,
+                new_game=not self.match.watching,
+                rematch=rematch.possible(self.match),
+            ),
             self._after_game,
         )
 
@@ -122,6 +141,10 @@ class MatchEvents(GameView):
         result = outcome(self.state)
         if result is not None and self.match.watching:
             self.say(tr(result.describe(self.names)) + ".")
+        elif result is not None and rematch.possible(self.match):
+            self.say(
+                _("{result}. Press n for a rematch.").format(result=tr(result.describe(self.names)))
+            )
         elif result is not None:
             self.say(
                 _("{result}. Press n for a new game.").format(
@@ -130,5 +153,7 @@ class MatchEvents(GameView):
             )
         if choice == "new":
             await self.app.run_action("new_game")
+        elif choice == "rematch":
+            game_parts.rematch(self, self.match)
         elif choice == "quit":
             self.leave()

@@ -54,12 +54,22 @@ class GameOverScreen(ModalScreen[str]):
     CSS_PATH = style_path("game_over.tcss")
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "dismiss('new')", N_("New game")),
+        Binding("n", "dismiss('rematch')", N_("Rematch")),
         Binding("b,escape", "dismiss('board')", N_("Look at the board")),
         Binding("q", "dismiss('quit')", N_("Quit")),
     ]
 
-    def __init__(self, state: GameState, names: tuple[str, str], *, new_game: bool = True) -> None:
+    def __init__(
+        self,
+        state: GameState,
+        names: tuple[str, str],
+        *,
+        new_game: bool = True,
+        rematch: bool = False,
+    ) -> None:
         super().__init__()
+        # After a game between people at a table: n sets up a rematch instead.
+        self.rematch = rematch and new_game
         self.new_game = new_game  # off for a watcher: the game was not theirs
         result = outcome(state)
         assert result is not None, "the game over screen needs a finished game"
@@ -72,7 +82,9 @@ class GameOverScreen(ModalScreen[str]):
             yield Static(Text(tr(self.result.describe(self.names))), id="verdict")
             yield Static(breakdown_table(self.result.scores, self.names), id="breakdown")
             with Horizontal(id="buttons"):
-                if self.new_game:
+                if self.rematch:
+                    yield Button(_("Rematch"), id="rematch", variant="primary")
+                elif self.new_game:
                     yield Button(_("New game"), id="new", variant="primary")
                 if self.new_game:
                     yield Button(_("Board"), id="board")
@@ -82,7 +94,9 @@ class GameOverScreen(ModalScreen[str]):
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if action == "dismiss" and parameters == ("new",):
-            return self.new_game
+            return self.new_game and not self.rematch
+        if action == "dismiss" and parameters == ("rematch",):
+            return self.rematch
         return True
 
     def on_button_pressed(self, event: Button.Pressed) -> None:

@@ -195,6 +195,7 @@ class GameView(Screen[None]):
             STOP in self._legal,
             PASS in self._legal,
             self.state.over,
+            self.match.watching,
         )
         if key != self._footer_key:
             self._footer_key = key
