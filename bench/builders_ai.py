@@ -21,6 +21,7 @@ in the background) prints the tables for the games finished.
 from __future__ import annotations
 
 import argparse
+import itertools
 import math
 import multiprocessing
 import random
@@ -108,6 +109,33 @@ def _pairing(text: str) -> tuple[str, str]:
     return first, second
 
 
+def schedule(
+    tables: list[int],
+    pairings: list[tuple[str, str]],
+    games: int,
+    seed: int,
+    budget: float,
+    baseline_budget: float,
+) -> list[Task]:
+    """Every game to play, taken in turn from each table and pairing.
+
+    A run stopped early (the tables cover the games finished) then holds
+    about as many games of each table and pairing, rather than all of the
+    first table and none of the last.
+    """
+    queues = []
+    for seats in tables:
+        for pairing in pairings:
+            queues.append(
+                [
+                    Task(pairing, seats, seed + deal, place, budget, baseline_budget)
+                    for deal in range(math.ceil(games / seats))
+                    for place in range(seats)
+                ]
+            )
+    return [task for row in itertools.zip_longest(*queues) for task in row if task is not None]
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument(
@@ -133,16 +161,9 @@ def main(argv: list[str] | None = None) -> None:
     args = parser.parse_args(argv)
     baseline_budget = args.budget if args.budget_baseline is None else args.budget_baseline
 
-    tasks = []
-    for seats in args.tables:
-        deals = math.ceil(args.games / seats)
-        for pairing in args.pairings:
-            for deal in range(deals):
-                for place in range(seats):
-                    task = Task(
-                        pairing, seats, args.seed + deal, place, args.budget, baseline_budget
-                    )
-                    tasks.append(task)
+    tasks = schedule(
+        args.tables, args.pairings, args.games, args.seed, args.budget, baseline_budget
+    )
     shares: dict[tuple[int, tuple[str, str]], list[float]] = defaultdict(list)
     times: dict[tuple[int, tuple[str, str]], dict[str, list[float]]] = defaultdict(
         lambda: defaultdict(list)

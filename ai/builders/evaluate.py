@@ -5,7 +5,9 @@ outlook adds what the seat's stones and cards are likely still to bring
 while ships still sail: stones on a ship are about to be delivered, stones on
 the sled can be placed, the temple's top stones score again at every round
 end to come, a decoration card grows with its site, and the Wrath of the
-Pharaoh's penalty can still be avoided early in the game. Nothing hidden is
+Pharaoh's penalty can still be avoided early in the game. The obelisks'
+points are shared by height early on and by the ranking near the end, where
+the ranking is settled. Nothing hidden is
 read (the market deck and the round cards to come): only what every seat
 sees.
 
@@ -21,7 +23,7 @@ from typing import Final
 
 from engine.builders.cards import CARD_COLOUR
 from engine.builders.scoring import score
-from engine.builders.setup import temple_width
+from engine.builders.setup import boards_of, temple_width
 from engine.builders.sites import ROUNDS
 from engine.builders.state import GameState
 
@@ -29,7 +31,11 @@ from engine.builders.state import GameState
 # ship is nearly there, one on the sled needs a turn to be placed first.
 SHIP_STONE: Final = 1.3
 SLED_STONE: Final = 0.7
-QUARRY_STONE: Final = 0.15
+# A stone in the quarry is a third of a turn (a get) from the sled. At 0.15,
+# getting three stones looked three times as good as placing one wherever
+# the quarry held no more than the game can still use (3 stones a round);
+# at 0.5 the two turns are worth about the same there.
+QUARRY_STONE: Final = 0.5
 # A temple top stone scores again at each round end to come, unless covered.
 TEMPLE_TOP: Final = 0.6
 # A decoration card: points per round of play left (its site keeps growing).
@@ -57,6 +63,16 @@ def outlook(state: GameState) -> list[float]:
     later = ROUNDS - state.round  # round ends to come after this one's
     reach = min(1.0, left)  # a stone far from a ship may not make it in time
     values = [float(s.total) for s in scores]
+    stacked = sum(state.obelisks)
+    if stacked:
+        # The obelisks' ranking today is a poor guess early on: a single
+        # stone there would count as first place, worth 12 or 15 points. The
+        # further the end, the more the points are spread by height instead.
+        pot = sum(boards_of(state).obelisks.places[n])
+        early = left / ROUNDS
+        for seat in range(n):
+            share = pot * state.obelisks[seat] / stacked
+            values[seat] += early * (share - scores[seat].obelisks)
     for owner in state.temple[-temple_width(state) :]:
         values[owner] += TEMPLE_TOP * later
     for ship, site in zip(state.ships, state.docked, strict=True):

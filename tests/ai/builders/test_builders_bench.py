@@ -46,3 +46,16 @@ def test_a_pairing_names_two_different_players() -> None:
     for bad in ("hard", "hard:hard", "hard:grandmaster"):
         with pytest.raises(Exception, match="pairing"):
             bench._pairing(bad)
+
+
+def test_the_schedule_takes_each_table_in_turn() -> None:
+    pairing = ("hard", "baseline")
+    tasks = bench.schedule([2, 3, 4], [pairing], 12, 100, 0.1, 0.1)
+    assert len(tasks) == 12 * 3
+    # Stopped after the first 15 games, each table has played 5 of them.
+    first = [task.seats for task in tasks[:15]]
+    assert [first.count(seats) for seats in (2, 3, 4)] == [5, 5, 5]
+    # Each deal is still played once from every seat.
+    for seats in (2, 3, 4):
+        mine = [(t.seed, t.place) for t in tasks if t.seats == seats]
+        assert sorted(mine) == [(100 + d, p) for d in range(12 // seats) for p in range(seats)]
