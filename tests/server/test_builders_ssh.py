@@ -90,7 +90,7 @@ async def test_three_players_over_ssh_play_builders(tmp_path: Path, keys: Keys) 
         await alice.wait_for("the other players pick it in the lobby")
         for joining in (bob, carol):
             await joining.wait_for("Open tables")
-            await joining.wait_for("alice ")  # her table, listed
+            await joining.wait_for("Builders, 3 players")  # her table, listed
             await joining.send(ENTER)
             await joining.wait_for("Round 1 of 6")
         await wait_until(
