@@ -11,28 +11,17 @@ have shown a traceback.
 
 from __future__ import annotations
 
-import os
-import shutil
 import sys
 from pathlib import Path
 
-import asyncssh
 import pytest
 from bytes_support import PtyProgram, quit_at_last, run_the_gauntlet
 from ssh_support import Keys, config_for, start_screen_command, start_server
-
-ROOT = Path(__file__).resolve().parents[2]
-SSH = shutil.which("ssh")
-
-
-def _environment(**more: str) -> dict[str, str]:
-    env = {name: value for name, value in os.environ.items() if not name.startswith("LC_")}
-    env.update(TERM="xterm-256color", LANG="C.UTF-8", PYTHONPATH=str(ROOT), **more)
-    return env
+from system_ssh import SSH, environment, key_file, ssh_terminal
 
 
 async def test_the_app_in_a_local_terminal_takes_any_byte() -> None:
-    app = await PtyProgram.start([sys.executable, "-P", "-m", "cli"], _environment())
+    app = await PtyProgram.start([sys.executable, "-P", "-m", "cli"], environment())
     try:
         await app.wait_for("New game")
         await run_the_gauntlet(app)
@@ -43,34 +32,14 @@ async def test_the_app_in_a_local_terminal_takes_any_byte() -> None:
         app.close()
 
 
-def _key_file(folder: Path, key: asyncssh.SSHKey) -> Path:
-    path = folder / "id_alice"
-    key.write_private_key(path)
-    path.chmod(0o600)
-    return path
-
-
 @pytest.mark.skipif(SSH is None, reason="no ssh client on this machine")
 async def test_the_app_over_ssh_takes_any_byte(tmp_path: Path, keys: Keys) -> None:
     assert SSH is not None
     config = config_for(tmp_path, allow_file=tmp_path / "allowed", command=start_screen_command)
     server = await start_server(config)
-    command = [
-        SSH,
-        "-F", "/dev/null",
-        "-tt",
-        "-e", "none",  # no ~. escapes: every byte goes to the server
-        "-p", str(server.port),
-        "-i", str(_key_file(tmp_path, keys.by_name["alice"])),
-        "-o", "BatchMode=yes",
-        "-o", "StrictHostKeyChecking=no",
-        "-o", "UserKnownHostsFile=/dev/null",
-        "-o", "IdentitiesOnly=yes",
-        "-o", "IdentityAgent=none",
-        "-o", "LogLevel=ERROR",
-        "127.0.0.1",
-    ]  # fmt: skip
-    client = await PtyProgram.start(command, _environment())
+    # No ~. escapes: every byte goes to the server.
+    identity = key_file(tmp_path, "alice", keys.by_name["alice"])
+    client = await ssh_terminal(server.port, identity, "-e", "none")
     try:
         await client.wait_for("New game")
         await run_the_gauntlet(client)

@@ -5,51 +5,19 @@ step back by everyone's consent."""
 from __future__ import annotations
 
 import asyncio
-import os
-import shutil
 from pathlib import Path
 
-import asyncssh
 import pytest
 from bytes_support import PtyProgram
 from ssh_support import Keys, config_for, start_server, wait_until
+from system_ssh import SSH, key_file, ssh_terminal
 
 from match.store import GameSummary, Store
 from server import identity
 from server.ssh import GameServer
 
-SSH = shutil.which("ssh")
 pytestmark = pytest.mark.skipif(SSH is None, reason="no ssh client on this machine")
-ROOT = Path(__file__).resolve().parents[2]
 TAB, ENTER, DOWN, CTRL_S = b"\t", b"\r", b"\x1b[B", b"\x13"
-
-
-def _environment() -> dict[str, str]:
-    env = {name: value for name, value in os.environ.items() if not name.startswith("LC_")}
-    env.update(TERM="xterm-256color", LANG="C.UTF-8", PYTHONPATH=str(ROOT))
-    return env
-
-
-async def _ssh(server: GameServer, folder: Path, name: str, key: asyncssh.SSHKey) -> PtyProgram:
-    assert SSH is not None
-    identity_file = folder / f"id_{name}"
-    key.write_private_key(identity_file)
-    identity_file.chmod(0o600)
-    command = [
-        SSH,
-        "-F", "/dev/null",
-        "-tt",
-        "-p", str(server.port),
-        "-i", str(identity_file),
-        "-o", "BatchMode=yes",
-        "-o", "StrictHostKeyChecking=no",
-        "-o", "UserKnownHostsFile=/dev/null",
-        "-o", "IdentitiesOnly=yes",
-        "-o", "IdentityAgent=none",
-        "-o", "LogLevel=ERROR",
-        "127.0.0.1",
-    ]  # fmt: skip
-    return await PtyProgram.start(command, _environment())
 
 
 def _games(server: GameServer, player: str) -> list[GameSummary]:
@@ -77,7 +45,8 @@ async def test_three_players_over_ssh_play_builders(tmp_path: Path, keys: Keys) 
     terminals: dict[str, PtyProgram] = {}
     try:
         for name in names:
-            terminals[name] = await _ssh(server, tmp_path, name, keys.by_name[name])
+            private = key_file(tmp_path, name, keys.by_name[name])
+            terminals[name] = await ssh_terminal(server.port, private)
         alice, bob, carol = (terminals[name] for name in names)
         await alice.wait_for("you are alice")
         await alice.send(b"h")

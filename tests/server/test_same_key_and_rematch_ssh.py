@@ -8,55 +8,21 @@ players would), so that the test spends its time on what the players see.
 from __future__ import annotations
 
 import asyncio
-import os
-import shutil
 from pathlib import Path
 
-import asyncssh
 import pytest
 from bytes_support import PtyProgram
 from ssh_support import Keys, config_for, start_server
+from system_ssh import SSH, key_file, ssh_terminal
 
 from engine.duel import Setup
 from match.match import Match
 from match.seats import Seat
 from match.store import Store
 from server import identity
-from server.ssh import GameServer
 
-SSH = shutil.which("ssh")
 pytestmark = pytest.mark.skipif(SSH is None, reason="no ssh client on this machine")
-ROOT = Path(__file__).resolve().parents[2]
 ENTER = b"\r"
-
-
-def _environment() -> dict[str, str]:
-    env = {name: value for name, value in os.environ.items() if not name.startswith("LC_")}
-    env.update(TERM="xterm-256color", LANG="C.UTF-8", PYTHONPATH=str(ROOT))
-    return env
-
-
-async def _ssh(server: GameServer, folder: Path, name: str, key: asyncssh.SSHKey) -> PtyProgram:
-    assert SSH is not None
-    identity_file = folder / f"id_{name}"
-    if not identity_file.exists():
-        key.write_private_key(identity_file)
-        identity_file.chmod(0o600)
-    command = [
-        SSH,
-        "-F", "/dev/null",
-        "-tt",
-        "-p", str(server.port),
-        "-i", str(identity_file),
-        "-o", "BatchMode=yes",
-        "-o", "StrictHostKeyChecking=no",
-        "-o", "UserKnownHostsFile=/dev/null",
-        "-o", "IdentitiesOnly=yes",
-        "-o", "IdentityAgent=none",
-        "-o", "LogLevel=ERROR",
-        "127.0.0.1",
-    ]  # fmt: skip
-    return await PtyProgram.start(command, _environment())
 
 
 def _one_move_from_the_end(store: Path, alice: str, bob: str) -> tuple[int, int]:
@@ -96,8 +62,8 @@ async def test_one_key_twice_then_a_rematch(tmp_path: Path, keys: Keys) -> None:
     assert last == 1
     terminals: list[PtyProgram] = []
     try:
-        alice = await _ssh(server, tmp_path, "alice", keys.by_name["alice"])
-        bob = await _ssh(server, tmp_path, "bob", keys.by_name["bob"])
+        alice = await ssh_terminal(server.port, key_file(tmp_path, "alice", keys.by_name["alice"]))
+        bob = await ssh_terminal(server.port, key_file(tmp_path, "bob", keys.by_name["bob"]))
         terminals += [alice, bob]
         for terminal in (alice, bob):
             await terminal.wait_for("Your games")
@@ -105,7 +71,7 @@ async def test_one_key_twice_then_a_rematch(tmp_path: Path, keys: Keys) -> None:
             await terminal.send(ENTER)
         await bob.wait_for("bob: unload a boat")
         # Alice's key in a second session: told why it only watches.
-        second = await _ssh(server, tmp_path, "alice", keys.by_name["alice"])
+        second = await ssh_terminal(server.port, key_file(tmp_path, "alice", keys.by_name["alice"]))
         terminals.append(second)
         await second.wait_for("Your games")
         await asyncio.sleep(0.5)

@@ -13,8 +13,6 @@ until it is stopped gives the race every chance, and the stop is repeated.
 from __future__ import annotations
 
 import asyncio
-import os
-import shutil
 import sys
 from pathlib import Path
 
@@ -22,13 +20,12 @@ import pyte
 import pytest
 from bytes_support import PtyProgram
 from ssh_support import Keys, config_for, start_screen_command, start_server, wait_until
+from system_ssh import SSH, key_file, ssh_terminal
 
 from server.config import Player
 from server.session import RESTORE_TERMINAL
 
-SSH = shutil.which("ssh")
 pytestmark = pytest.mark.skipif(SSH is None, reason="no ssh client on this machine")
-ROOT = Path(__file__).resolve().parents[2]
 GOODBYE = "the server is stopping; your games are kept."
 ROUNDS = 4
 
@@ -54,38 +51,6 @@ def _busy_command(store: Path, player: Player) -> list[str]:
     return [sys.executable, "-P", "-c", BUSY_APP]
 
 
-def _environment() -> dict[str, str]:
-    env = {name: value for name, value in os.environ.items() if not name.startswith("LC_")}
-    env.update(TERM="xterm-256color", LANG="C.UTF-8", PYTHONPATH=str(ROOT))
-    return env
-
-
-async def _ssh(port: int, identity_file: Path) -> PtyProgram:
-    assert SSH is not None
-    command = [
-        SSH,
-        "-F", "/dev/null",
-        "-tt",
-        "-p", str(port),
-        "-i", str(identity_file),
-        "-o", "BatchMode=yes",
-        "-o", "StrictHostKeyChecking=no",
-        "-o", "UserKnownHostsFile=/dev/null",
-        "-o", "IdentitiesOnly=yes",
-        "-o", "IdentityAgent=none",
-        "-o", "LogLevel=ERROR",
-        "127.0.0.1",
-    ]  # fmt: skip
-    return await PtyProgram.start(command, _environment())
-
-
-def _identity(folder: Path, keys: Keys, name: str) -> Path:
-    path = folder / f"id_{name}"
-    keys.by_name[name].write_private_key(path)
-    path.chmod(0o600)
-    return path
-
-
 async def _drawing(player: PtyProgram) -> None:
     await wait_until(lambda: b"busy app ready" in player.raw, "the app to draw")
 
@@ -104,13 +69,13 @@ def _assert_left_clean(raw: bytes, status: int) -> None:
 
 
 async def test_stopping_leaves_every_busy_terminal_clean(tmp_path: Path, keys: Keys) -> None:
-    identities = [_identity(tmp_path, keys, name) for name in ("alice", "bob")]
+    identities = [key_file(tmp_path, name, keys.by_name[name]) for name in ("alice", "bob")]
     for round_number in range(ROUNDS):
         folder = tmp_path / f"round{round_number}"
         folder.mkdir()
         config = config_for(folder, allow_file=tmp_path / "allowed", command=_busy_command)
         server = await start_server(config)
-        players = [await _ssh(server.port, identity) for identity in identities]
+        players = [await ssh_terminal(server.port, identity) for identity in identities]
         try:
             for player in players:
                 await _drawing(player)
@@ -124,10 +89,10 @@ async def test_stopping_leaves_every_busy_terminal_clean(tmp_path: Path, keys: K
 
 
 async def test_stopping_leaves_the_real_app_clean(tmp_path: Path, keys: Keys) -> None:
-    identity = _identity(tmp_path, keys, "alice")
+    identity = key_file(tmp_path, "alice", keys.by_name["alice"])
     config = config_for(tmp_path, allow_file=tmp_path / "allowed", command=start_screen_command)
     server = await start_server(config)
-    player = await _ssh(server.port, identity)
+    player = await ssh_terminal(server.port, identity)
     try:
         await player.wait_for("New game")
         await asyncio.wait_for(server.stop(), 60)
