@@ -176,6 +176,10 @@ async def test_the_end_shows_every_part_of_every_score() -> None:
             assert name in table
         for part in ("Pyramid", "Temple", "Burial chamber", "Obelisks", "Statues", "Total"):
             assert part in table
+        # The game screen's board is 12 rows tall by its id; the dialog's Board
+        # button shares that id and grew with it, its word drawn rows below.
+        buttons = list(app.screen.query("#buttons Button"))
+        assert buttons and {button.region.height for button in buttons} == {3}
 
 
 async def test_a_click_on_a_held_card_says_what_it_does_and_help_follows() -> None:
