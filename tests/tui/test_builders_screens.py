@@ -180,6 +180,12 @@ async def test_the_end_shows_every_part_of_every_score() -> None:
         # button shares that id and grew with it, its word drawn rows below.
         buttons = list(app.screen.query("#buttons Button"))
         assert buttons and {button.region.height for button in buttons} == {3}
+        # Four players at 80x24: one line per part (none wrapped in two), and
+        # the buttons on the screen, not below its last row.
+        breakdown = app.screen.query_one("#breakdown")
+        assert breakdown.region.height == len(table.splitlines())
+        for button in buttons:
+            assert button.region.bottom <= 24 and button.region.right <= 80
 
 
 async def test_a_click_on_a_held_card_says_what_it_does_and_help_follows() -> None:

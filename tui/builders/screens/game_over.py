@@ -16,6 +16,10 @@ from tui.builders.screens.points import points_table
 from tui.i18n import N_, _, tr
 from tui.paths import style_path
 
+# The dialog's width in game_over.tcss, and what its border and padding take.
+DIALOG_WIDTH = 44
+DIALOG_FRAME = 4
+
 
 class GameOverScreen(ModalScreen[str]):
     """Dismisses with "new", "board" (look at the board) or "quit" (leave the
@@ -40,15 +44,18 @@ class GameOverScreen(ModalScreen[str]):
         self.names = names
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
+        table = points_table(
+            self.result.scores, self.names, self.state.sled, wrath=self.state.variant
+        )
+        with Vertical(id="dialog") as dialog:
+            # The table of three or four players is wider than the dialog's
+            # usual 44 columns: wrapped, each row took two lines and pushed the
+            # buttons off an 80x24 screen. The dialog grows to fit it instead.
+            widest = max(line.cell_len for line in table.split())
+            dialog.styles.width = max(DIALOG_WIDTH, widest + DIALOG_FRAME)
             yield Static(_("Game over"), id="title")
             yield Static(Text(tr(self.result.describe(self.names))), id="verdict")
-            yield Static(
-                points_table(
-                    self.result.scores, self.names, self.state.sled, wrath=self.state.variant
-                ),
-                id="breakdown",
-            )
+            yield Static(table, id="breakdown")
             with Horizontal(id="buttons"):
                 if self.new_game:
                     yield Button(_("New game"), id="new", variant="primary")
