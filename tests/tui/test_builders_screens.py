@@ -71,6 +71,10 @@ async def test_the_log_replays_the_game_without_touching_it() -> None:
         await pilot.pause()
         ships = log.query_one(Board).query_one(ShipsView)
         assert ships.state == history.states[0]
+        # Each player's points stand apart from the next name: played, the line
+        # read "Player 1 -5 Player 2 -5 Player 3 7" (with the Wrath's -5).
+        position = str(log.query_one("#position").render())
+        assert position.endswith("Ann 0 pts, Bob 0 pts, Cy 0 pts, Dee 0 pts"), position
         await pilot.press("escape")
         assert app.screen is screen and screen.state is now
 
