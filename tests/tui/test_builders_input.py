@@ -147,3 +147,24 @@ def test_esc_on_a_sail_on_show_drops_the_ship_too() -> None:
     assert back.selection.preview is None and back.selection.ship is None
     again = decide(state, legal, back.selection, SiteKey(sail.site))
     assert again.action is None
+
+
+def test_a_prompt_cut_to_the_screen_says_it_was_cut() -> None:
+    # Played at 80x24: "... sail a ship or play a blue" (card cut) read as the
+    # whole prompt; in German it ended on a hanging "oder".
+    from tui.builders.prompts import prompt_line
+
+    state = history_until(2, lambda s: s.step == "turn").state
+    legal = legal_actions(state)
+    names, kinds = ("Player 1", "Player 2"), ("human", "human")
+
+    def line(width: int, *, ascii: bool = False) -> str:
+        return prompt_line(
+            state, legal, "here", Selection(), names=names, kinds=kinds, ascii=ascii, width=width
+        )
+
+    whole = line(200)
+    assert not whole.endswith(("…", "..."))
+    for width, ascii, more in ((60, False, "…"), (60, True, "...")):
+        cut = line(width, ascii=ascii)
+        assert len(cut) <= width and cut.endswith(more), cut
