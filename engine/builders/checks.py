@@ -44,10 +44,12 @@ def step_prompt(state: GameState) -> Message:
                 "nothing is possible: your sled and your quarry are empty and no ship "
                 "can sail, so you pass"
             )
-        return msg("get stones, place a stone on a ship, sail a ship or play a blue card")
+        # The prompts of a turn and of a take stand after a player's name on
+        # one line of an 80-column screen: short, in every language.
+        return msg("get stones, place a stone, sail a ship or play a blue card")
     if step == "take":
         return msg(
-            "take one of the face-up market cards for your stone from slot {slot} of ship {ship}",
+            "take a face-up market card for your stone (ship {ship}, space {slot})",
             slot=state.slot + 1,
             ship=state.ship + 1,
         )

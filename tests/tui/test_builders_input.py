@@ -88,3 +88,83 @@ def test_another_players_sled_is_not_a_get() -> None:
     other = (state.turn + 1) % state.players
     decision = decide(state, legal_actions(state), Selection(), Click(("sled", other)))
     assert decision.action is None
+
+
+def _turn_with_a_sailed_ship() -> GameState:
+    return history_until(
+        2,
+        lambda s: (
+            s.step == "turn"
+            and s.sled[s.turn] > 0
+            and any(d != EMPTY for d in s.docked)
+            and any(Place(i, 0) in legal_actions(s) for i in range(len(s.ships)))
+        ),
+    ).state
+
+
+def test_a_digit_past_the_chosen_ships_last_space_leaves_the_cursor_on_it() -> None:
+    # Played: ship 2 (three spaces) chosen, 4 pressed, then Enter: the cursor
+    # had moved to a space the ship does not have and Enter crashed the app.
+    state = history_until(2, lambda s: s.step == "turn" and s.sled[s.turn] > 0).state
+    legal = legal_actions(state)
+    ship = next(i for i, cargo in enumerate(state.ships) if len(cargo) < 4)
+    chosen = decide(state, legal, Selection(), Digit(ship + 1)).selection
+    past = decide(state, legal, chosen, Digit(4))
+    assert past.selection.cursor[1] < len(state.ships[ship])
+    decide(state, legal, past.selection, Enter())  # no IndexError
+    stray = Selection(ship=ship, cursor=(ship, 3))
+    decide(state, legal, stray, Enter())
+
+
+def test_a_ship_that_has_sailed_is_not_chosen() -> None:
+    state = _turn_with_a_sailed_ship()
+    legal = legal_actions(state)
+    sailed = next(i for i, d in enumerate(state.docked) if d != EMPTY)
+    decision = decide(state, legal, Selection(), Digit(sailed + 1))
+    assert decision.selection.ship is None and decision.action is None
+    assert decision.error and decision.said and str(sailed + 1) in decision.said
+
+
+def test_in_a_cards_place_step_a_chosen_ship_is_not_said_to_sail() -> None:
+    state = history_until(2, lambda s: s.step == "place").state
+    legal = legal_actions(state)
+    ship = next(a.ship for a in legal if isinstance(a, Place))
+    decision = decide(state, legal, Selection(), Digit(ship + 1))
+    assert decision.selection.ship == ship
+    assert decision.said is not None and "sail" not in decision.said
+
+
+def test_esc_on_a_sail_on_show_drops_the_ship_too() -> None:
+    # Played: ship 2 to the pyramid shown, Esc, then "3 p Enter" meant ship 3;
+    # ship 2 was still chosen, so 3 was a space of ship 2 and ship 2 sailed.
+    state = _turn_with_a_sail()
+    legal = legal_actions(state)
+    sail = next(a for a in legal if isinstance(a, Sail))
+    from engine.builders import preview_sail
+
+    shown = Selection(ship=sail.ship, preview=preview_sail(state, sail.ship, sail.site))
+    back = decide(state, legal, shown, Back())
+    assert back.selection.preview is None and back.selection.ship is None
+    again = decide(state, legal, back.selection, SiteKey(sail.site))
+    assert again.action is None
+
+
+def test_a_prompt_cut_to_the_screen_says_it_was_cut() -> None:
+    # Played at 80x24: "... sail a ship or play a blue" (card cut) read as the
+    # whole prompt; in German it ended on a hanging "oder".
+    from tui.builders.prompts import prompt_line
+
+    state = history_until(2, lambda s: s.step == "turn").state
+    legal = legal_actions(state)
+    names, kinds = ("Player 1", "Player 2"), ("human", "human")
+
+    def line(width: int, *, ascii: bool = False) -> str:
+        return prompt_line(
+            state, legal, "here", Selection(), names=names, kinds=kinds, ascii=ascii, width=width
+        )
+
+    whole = line(200)
+    assert not whole.endswith(("…", "..."))
+    for width, ascii, more in ((60, False, "…"), (60, True, "...")):
+        cut = line(width, ascii=ascii)
+        assert len(cut) <= width and cut.endswith(more), cut

@@ -272,3 +272,23 @@ def test_the_builders_form_with_four_seats(snap_compare) -> None:  # type: ignor
 
     app = ImhotepApp(ascii=False, new_game="builders")
     assert snap_compare(app, terminal_size=(80, 24), run_before=four_seats)
+
+
+async def test_default_names_remembered_in_another_language_follow_the_language() -> None:
+    # Played: a German game ("Spieler 1", "Spieler 2") then a game in English:
+    # the form offered "Spieler 1" and "Spieler 2" beside "Player 3".
+    remembered = TableAnswer.from_form(
+        files.GameForm(
+            kind="builders",
+            names=("Spieler 1", "2. játékos", "Cy"),
+            kinds=("human", "human", "human"),
+            options={"seats": "3"},
+        ),
+        "builders",
+    )
+    app = ImhotepApp(ascii=False, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(TableFormScreen(remembered))
+        await pilot.pause()
+        names = [app.screen.query_one(f"#name-{seat}", Input).value for seat in range(3)]
+        assert names == ["Player 1", "Player 2", "Cy"]

@@ -71,6 +71,10 @@ async def test_the_log_replays_the_game_without_touching_it() -> None:
         await pilot.pause()
         ships = log.query_one(Board).query_one(ShipsView)
         assert ships.state == history.states[0]
+        # Each player's points stand apart from the next name: played, the line
+        # read "Player 1 -5 Player 2 -5 Player 3 7" (with the Wrath's -5).
+        position = str(log.query_one("#position").render())
+        assert position.endswith("Ann 0 pts, Bob 0 pts, Cy 0 pts, Dee 0 pts"), position
         await pilot.press("escape")
         assert app.screen is screen and screen.state is now
 
@@ -176,13 +180,17 @@ async def test_the_end_shows_every_part_of_every_score() -> None:
             assert name in table
         for part in ("Pyramid", "Temple", "Burial chamber", "Obelisks", "Statues", "Total"):
             assert part in table
-        # Four players' columns fit at 80x24 without a wrapped line, and the
-        # buttons are on the screen.
+        # The game screen's board is 12 rows tall by its id; the dialog's Board
+        # button shares that id and grew with it, its word drawn rows below.
+        buttons = list(app.screen.query("#buttons Button"))
+        assert buttons and {button.region.height for button in buttons} == {3}
+        # Four players at 80x24: one line per part (none wrapped in two), and
+        # the buttons on the screen, not below its last row.
         breakdown = app.screen.query_one("#breakdown")
+        assert breakdown.region.height == len(table.splitlines())
+        for button in buttons:
+            assert button.region.bottom <= 24 and button.region.right <= 80
         assert max(len(line) for line in table.splitlines()) <= breakdown.content_region.width
-        assert breakdown.content_region.height == len(table.splitlines())
-        for button in app.screen.query(Button):
-            assert app.screen.region.contains_region(button.region), button.id
 
 
 async def test_a_click_on_a_held_card_says_what_it_does_and_help_follows() -> None:
@@ -360,7 +368,6 @@ async def test_q_on_the_game_over_dialog_of_a_lobby_game_goes_back_to_the_lobby(
     # Over SSH the app is the player's session: the dialog's q, which quit the
     # app, ended it (issue #33); from the lobby it goes back there.
     from textual.screen import Screen
-    from textual.widgets import Button
 
     from tui.builders.screens.game_over import LobbyGameOverScreen
     from tui.builders.shell import LobbyGameScreen

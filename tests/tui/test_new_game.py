@@ -240,3 +240,14 @@ def test_a_form_remembered_by_an_earlier_version_keeps_its_choices() -> None:
     form = files.read_settings().new_game
     assert form.names == ("Ann", "Bob") and form.kinds == ("human", "easy") and form.hints
     assert form.options == {"sides": "ABBA", "starter": "random", "rules": "online"}
+
+
+async def test_default_names_remembered_in_another_language_follow_the_language() -> None:
+    from tui.duel.screens.new_game import GameOptions
+
+    app = ImhotepApp(ascii=False, lang="en")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await app.push_screen(NewGameScreen(GameOptions(names=("Spieler 1", "Игрок 2"))))
+        await pilot.pause()
+        names = [app.screen.query_one(f"#name-{who}", Input).value for who in (0, 1)]
+        assert names == ["Player 1", "Player 2"]

@@ -91,6 +91,7 @@ class Decision:
     said: str | None = None  # words for the message line
     topic: str | None = None  # the help topic those words are about
     drop_preview: bool = False
+    error: bool = False  # the words refuse what was pressed
 
 
 def at_market(state: GameState) -> bool:
@@ -126,7 +127,9 @@ def decide(state: GameState, legal: Sequence[Action], chosen: Selection, given: 
         return Decision(chosen, action=given.action, drop_preview=True)
     if isinstance(given, Back):
         if chosen.preview is not None:
-            return Decision(replace(chosen, preview=None), drop_preview=True, said="")
+            # The ship goes too: the next digit chooses a ship again, as it
+            # did before this one was chosen, and is not a space of this one.
+            return Decision(replace(chosen, preview=None, ship=None), drop_preview=True, said="")
         return Decision(replace(chosen, ship=None))
     if isinstance(given, Move):
         return Decision(_moved(state, chosen, given), drop_preview=chosen.preview is not None)
@@ -156,13 +159,27 @@ def _enter(state: GameState, chosen: Selection) -> Decision:
                 ship=row + 1
             ),
         )
-    if row < len(state.ships) and state.ships[row][column] == EMPTY:
+    cargo = state.ships[row] if row < len(state.ships) else ()
+    if column < len(cargo) and cargo[column] == EMPTY:
         return Decision(chosen, action=Place(row, column))
     return Decision(
         replace(chosen, ship=row),
         said=_("Ship {ship} chosen: a site's letter sails it, a digit places on it.").format(
             ship=row + 1
         ),
+    )
+
+
+def _chosen_words(step: str, ship: int) -> str:
+    if step == "sail":
+        return _("Ship {ship} chosen: press a site's letter (m p t b o) to sail it.").format(
+            ship=ship + 1
+        )
+    if step == "place":
+        # A card's placing step: the ship cannot be sailed now.
+        return _("Ship {ship} chosen: a digit places on that space.").format(ship=ship + 1)
+    return _("Ship {ship} chosen: a digit places on that space, a site's letter sails it.").format(
+        ship=ship + 1
     )
 
 
@@ -177,19 +194,27 @@ def _digit(state: GameState, chosen: Selection, index: int) -> Decision:
             chosen, said=_("There is no ship {ship} this round.").format(ship=index + 1)
         )
     if chosen.ship is None or step == "sail":
+        if state.docked[index] != EMPTY:
+            # Nothing can be done with a ship that has sailed: choosing it
+            # would only turn the next digit into one of its spaces.
+            return Decision(
+                chosen,
+                said=_("Ship {ship} has already sailed this round: choose another.").format(
+                    ship=index + 1
+                ),
+                topic="sail",
+                error=True,
+            )
         # The first digit chooses a ship; its first empty space gets the cursor.
         return Decision(
             Selection(ship=index, cursor=(index, _first_empty(state, index))),
             drop_preview=chosen.preview is not None,
-            said=_(
-                "Ship {ship} chosen: a digit places on that space, a site's letter sails it."
-            ).format(ship=index + 1)
-            if step != "sail"
-            else _("Ship {ship} chosen: press a site's letter (m p t b o) to sail it.").format(
-                ship=index + 1
-            ),
+            said=_chosen_words(step, index),
         )
     ship = chosen.ship
+    if index >= len(state.ships[ship]):
+        # The engine says the ship has no such space; the cursor stays on one it has.
+        return Decision(chosen, action=Place(ship, index))
     return Decision(replace(chosen, cursor=(ship, index)), action=Place(ship, index))
 
 

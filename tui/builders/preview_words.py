@@ -52,8 +52,19 @@ def where(delivery: Delivery, site: int) -> str:
 def preview_lines(
     preview: SailPreview, names: Sequence[str], glyphs: Glyphs, *, lever: bool = False
 ) -> list[Text]:
-    """The preview as lines: a heading, one line per stone, the scores that change."""
-    lines = [Text(heading(preview), style="bold")]
+    """The preview as lines (its heading is the box's title): the Lever's
+    note, one line per stone, the totals that change, the market's cards.
+
+    An 80x24 screen gives these six rows: four stones and the totals of four
+    players just fit, so the totals leave out the points so far, which only
+    the pyramid changes and its stones' lines already say.
+    """
+    lines: list[Text] = []
+    if lever:
+        # First: the order below is the one the Lever's player will change.
+        lines.append(
+            Text(_("With the Lever you then choose, stone by stone, the order they leave in."))
+        )
     if not preview.deliveries:
         lines.append(Text(_("The ship is empty: nothing is unloaded.")))
     for order, delivery in enumerate(preview.deliveries, start=1):
@@ -71,27 +82,11 @@ def preview_lines(
     for seat, (before, after) in enumerate(zip(preview.before, preview.after, strict=True)):
         if before == after:
             continue
-        changes.append(
-            _(
-                "{name}: so far {now_before} {to} {now_after}, "
-                "at the end {end_before} {to} {end_after}"
-            ).format(
-                name=names[seat],
-                now_before=before.track,
-                now_after=after.track,
-                end_before=before.total,
-                end_after=after.total,
-                to=glyphs.docked,
-            )
-        )
+        changes.append(f"{names[seat]}: {before.total} {glyphs.docked} {after.total}")
     if changes:
         lines.append(Text(_("If the game ended now:") + " " + "; ".join(changes)))
     elif preview.site != MARKET:
         lines.append(Text(_("No points change until the end of the round.")))
-    if lever:
-        lines.append(
-            Text(_("With the Lever you then choose, stone by stone, the order they leave in."))
-        )
     if preview.site == MARKET:
         offered = ", ".join(tr(card_name(card)) for card in preview.offered)
         lines.append(Text(_("The market offers: {cards}.").format(cards=offered)))

@@ -42,6 +42,14 @@ def cut_at_word(text: str, room: int) -> str:
     return head.rstrip(" ,;:")
 
 
+def _cut(text: str, room: int, more: str) -> str:
+    """``text`` cut to ``room`` cells at a word's end, ending with ``more`` if
+    it was cut: a prompt stopped at "play a blue" or "oder" reads as whole."""
+    if len(text) <= room:
+        return text
+    return cut_at_word(text, room - len(more)) + more
+
+
 def prompt_line(
     state: GameState,
     legal: Sequence[Action],
@@ -75,12 +83,13 @@ def prompt_line(
         return head + _("{name}'s turn, in another terminal: waiting...").format(name=name)
     head += f"{name}: "
     if selection.preview is not None:
-        return cut_at_word(
+        return _cut(
             head
             + _("Enter sails ship {ship} to the {site}, Esc drops it").format(
                 ship=selection.preview.ship + 1, site=tr(site_name(selection.preview.site))
             ),
             width,
+            glyphs.more,
         )
     if state.step in ("turn", "place") and selection.ship is not None:
         what = _("ship {ship}: a digit places on that space, m p t b o sail it").format(
@@ -88,8 +97,8 @@ def prompt_line(
         )
         if state.step == "place":
             what = _("ship {ship}: a digit places on that space").format(ship=selection.ship + 1)
-        return cut_at_word(head + what, width)
-    return cut_at_word(head + tr(state_prompt(state)), width)
+        return _cut(head + what, width, glyphs.more)
+    return _cut(head + tr(state_prompt(state)), width, glyphs.more)
 
 
 def state_prompt(state: GameState) -> Message:

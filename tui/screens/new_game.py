@@ -33,6 +33,7 @@ from tui.screens.new_game_answer import (
     TableAnswer,
     carried,
     default_name,
+    is_default_name,
     unique,
 )
 from tui.widgets.keybar import KeyBar
@@ -154,7 +155,7 @@ class TableFormScreen(NewGameForm):
                     yield Static(classes="label")
                     yield Static(id=f"symbol-{seat}", classes="symbol")
                     name = d.names[seat] if seat < d.seats else ""
-                    if not name or name == f"Player {seat + 1}":
+                    if not name or is_default_name(name, seat):
                         name = default_name(seat)  # the default, in the language shown
                     yield Input(name, id=f"name-{seat}", compact=True, max_length=NAME_LENGTH)
                     kind = d.kinds[seat] if seat < d.seats else HUMAN
@@ -401,4 +402,5 @@ __all__ = [
     "TableFormScreen",
     "carried",
     "default_name",
+    "is_default_name",
 ]

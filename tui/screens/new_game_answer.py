@@ -31,6 +31,20 @@ def default_name(seat: int) -> str:
     return _("Player {number}").format(number=seat + 1)
 
 
+def is_default_name(name: str, seat: int) -> bool:
+    """Whether ``name`` is the seat's default name in any language we speak.
+
+    A form remembers the names of the last game; a default made in German
+    ("Spieler 1") is shown in the language of the next form, not kept.
+    """
+    from tui.i18n import LANGUAGES, translations
+
+    template = "Player {number}"
+    return name in {
+        translations(language).gettext(template).format(number=seat + 1) for language in LANGUAGES
+    }
+
+
 def carried(form: GameForm, kind: str, seats: int) -> GameForm:
     """What of ``form`` another game's form keeps: the names and who plays,
     for ``seats`` seats (a computer only where the game has its level)."""

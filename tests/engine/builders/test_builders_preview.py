@@ -55,6 +55,4 @@ def test_a_sail_that_is_not_allowed_has_no_preview() -> None:
 def test_the_prompt_names_the_decision_in_progress() -> None:
     assert "get stones" in step_prompt(start(4))
     state = play(loaded((WHITE, BROWN, GREY, -1)), "S1:M")
-    assert step_prompt(state) == (
-        "take one of the face-up market cards for your stone from slot 1 of ship 1"
-    )
+    assert step_prompt(state) == ("take a face-up market card for your stone (ship 1, space 1)")

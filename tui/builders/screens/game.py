@@ -135,7 +135,9 @@ class GameScreen(GameView):
             chosen = replace(chosen, preview=None)
         self.selection = chosen
         if decision.said is not None:
-            self.say(decision.said, topic=decision.topic)
+            self.say(decision.said, topic=decision.topic, error=decision.error)
+            if decision.error:
+                self.app.bell()
         if decision.action is not None:
             self.choose(decision.action, confirmed=decision.confirmed)
 

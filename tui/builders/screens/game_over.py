@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import PurePath
 from typing import ClassVar
 
-from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -17,6 +16,10 @@ from engine.builders import GameState, outcome
 from tui.builders.screens.points import points_table
 from tui.i18n import N_, _, tr
 from tui.paths import style_path
+
+# The dialog's width in game_over.tcss, and what its border and padding take.
+DIALOG_WIDTH = 44
+DIALOG_FRAME = 4
 
 
 class GameOverScreen(ModalScreen[str]):
@@ -59,9 +62,11 @@ class GameOverScreen(ModalScreen[str]):
             self.result.scores, self.names, self.state.sled, wrath=self.state.variant
         )
         with Vertical(id="dialog") as dialog:
-            # As wide as the table, border and padding included, never narrower
-            # than the Duel's: a Rich table's width is not known to the layout.
-            dialog.styles.width = max(44, max(cell_len(line.plain) for line in table.split()) + 4)
+            # The table of three or four players is wider than the dialog's
+            # usual 44 columns: wrapped, each row took two lines and pushed the
+            # buttons off an 80x24 screen. The dialog grows to fit it instead.
+            widest = max(line.cell_len for line in table.split())
+            dialog.styles.width = max(DIALOG_WIDTH, widest + DIALOG_FRAME)
             yield Static(_("Game over"), id="title")
             yield Static(Text(tr(self.result.describe(self.names))), id="verdict")
             yield Static(table, id="breakdown")

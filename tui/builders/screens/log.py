@@ -22,7 +22,7 @@ from engine.builders.describe import describe
 from match import saves
 from match.history import History
 from tui.builders.widgets.board import Board
-from tui.i18n import N_, _, tr, tr_error
+from tui.i18n import N_, _, ngettext, tr, tr_error
 from tui.paths import style_path
 from tui.screens.files import PromptScreen
 from tui.widgets.keybar import KeyBar
@@ -85,8 +85,12 @@ class LogScreen(Screen[None]):
     def _show(self, ply: int) -> None:
         state = self.states[ply]
         self.query_one(Board).show(state)
-        totals = " ".join(
-            f"{name} {points.total}" for name, points in zip(self.names, score(state), strict=True)
+        # "Player 1 -5 Player 2 -5" ran names and numbers together: each
+        # total says what it is, and a comma parts the players.
+        totals = ", ".join(
+            f"{name} "
+            + ngettext("{points} pt", "{points} pts", abs(points.total)).format(points=points.total)
+            for name, points in zip(self.names, score(state), strict=True)
         )
         self.query_one("#position", Static).update(
             Text(

@@ -7,8 +7,8 @@ from collections.abc import Hashable, Sequence
 from rich.text import Text
 
 from engine.builders import SailPreview
-from tui.builders.preview_words import preview_lines
-from tui.builders.widgets.base import BoardPart, Hit, Target
+from tui.builders.preview_words import heading, preview_lines
+from tui.builders.widgets.base import BoardPart, Hit, Target, fit
 
 
 class PreviewView(BoardPart):
@@ -25,6 +25,8 @@ class PreviewView(BoardPart):
         self, preview: SailPreview | None, names: Sequence[str], *, lever: bool = False
     ) -> None:
         self.preview, self.names, self.lever = preview, tuple(names), lever
+        # The question is the box's title: its rows are kept for the stones.
+        self.border_title = None if preview is None else heading(preview)
         self.redraw()
 
     def whole_target(self) -> Target | None:
@@ -51,4 +53,10 @@ class PreviewView(BoardPart):
         texts: list[Text] = []
         for line in preview_lines(self.preview, self.names, self.glyphs, lever=self.lever):
             texts.extend(line.wrap(self.app.console, max(1, width)))
+        rows = self.content_size.height
+        if 0 < rows < len(texts):
+            # What does not fit is not dropped unseen: the last row says more follows.
+            more = self.glyphs.more
+            texts = texts[:rows]
+            texts[-1] = fit(texts[-1], max(1, width - len(more)), "").append(more, style="dim")
         return texts, []

@@ -116,6 +116,9 @@ class PyramidView(SiteView):
                     extra.append_text(row(" ", stone(owner, self.glyphs), str(count)))
             if coming:
                 extra.append_text(Text(f" +{coming}", style=self.style_of("site--preview")))
+            # The third row is blank under the upper levels: the count starts
+            # after its last stone, or a 20-column box (80x24) cuts it off.
+            lines[2].rstrip()
             lines[2].append_text(extra)
         return [fit(line, width, self.glyphs.more) for line in lines], []
 

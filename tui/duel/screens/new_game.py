@@ -33,7 +33,7 @@ from tui.ascii_widgets import AsciiChanged
 from tui.duel.glyphs import ASCII, PLAYER_STYLES, UNICODE, Glyphs
 from tui.files import NAME_LENGTH, GameForm, SeatKind
 from tui.i18n import N_, _
-from tui.screens.new_game import NewGameForm, carried
+from tui.screens.new_game import NewGameForm, carried, is_default_name
 from tui.widgets.keybar import KeyBar
 
 MONUMENTS = (
@@ -226,7 +226,7 @@ class NewGameScreen(NewGameForm):
                     yield Static(id=f"symbol-{who}", classes="symbol")
                     # The default name is the language's, whichever it was made in.
                     name = d.names[who]
-                    if name == GameOptions.names[who]:
+                    if name == GameOptions.names[who] or is_default_name(name, who):
                         name = default_name(who)
                     yield Input(name, id=f"name-{who}", compact=True, max_length=NAME_LENGTH)
                     if self.computer:
