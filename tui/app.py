@@ -461,6 +461,12 @@ class ImhotepApp(App[None]):
             return
         if isinstance(self.screen, HelpScreen):
             return
+        # A screen that is not a game's (the lobby, the game log) has help of
+        # its own, with the rules one step down its list.
+        own_help = getattr(self.screen, "own_help", None)
+        if callable(own_help):
+            self.push_screen(own_help())
+            return
         game = self.game_screen
         here = game is not None and self.screen is cast("Screen[Any]", game)
         self.push_screen(HelpScreen.of_game(game, here=here))
