@@ -270,7 +270,17 @@ class ImhotepApp(App[None]):
         except service.Unavailable as exc:
             self._cannot_open(exc)
             return
-        self.start_game(setup, options.names, options.kinds, hints=options.hints)
+        from tui.kinds import seat_name
+        from tui.screens.new_game_answer import unique
+
+        # A computer seat left as "Player 2" plays as the computer.
+        names = unique(
+            [
+                seat_name(name, kind, seat)
+                for seat, (name, kind) in enumerate(zip(options.names, options.kinds, strict=True))
+            ]
+        )
+        self.start_game(setup, names, options.kinds, hints=options.hints)
 
     def start_game(
         self,
