@@ -2,6 +2,7 @@
 key press to updated screen, measured as bench/ui_bench.py measures the Duel.
 
     python bench/builders_ui_bench.py [--moves N] [--players N]
+    python bench/ui_bench.py --game builders [--moves N] [--players N]   (the same)
 
 Each decision of a random game is keyed in as a player would (a sail is
 shown first, then made with Enter); the time runs from the key press to the
@@ -67,11 +68,11 @@ async def key_latencies(moves: int, players: int) -> list[float]:
     return latencies
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--players", type=int, default=4)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     latencies = asyncio.run(key_latencies(args.moves, args.players))
     ms = sorted(x * 1000 for x in latencies)
     print(

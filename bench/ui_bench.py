@@ -1,6 +1,7 @@
 """UI responsiveness: start-up to the first frame, and key press to updated screen.
 
     python bench/ui_bench.py [--moves N]
+    python bench/ui_bench.py --game builders [--moves N] [--players N]
 
 Start-up is measured in a fresh interpreter per run (imports included), from
 process start to the first screen being mounted and drawn by a headless app
@@ -108,11 +109,22 @@ async def key_latencies(moves: int) -> list[float]:
     return latencies
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
+    argv = sys.argv[1:] if argv is None else argv
+    game = argparse.ArgumentParser(add_help=False)
+    game.add_argument("--game", choices=("duel", "builders"), default="duel")
+    known, argv = game.parse_known_args(argv)
+    if known.game == "builders":
+        # Start-up is the same app whichever game it opens, so only the key
+        # latency differs; Builders' own script measures it with four players.
+        from builders_ui_bench import main as builders_main
+
+        builders_main(argv)
+        return
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--moves", type=int, default=300)
     parser.add_argument("--startups", type=int, default=5)
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     bare = startup_seconds(args.startups, BARE_SNIPPET)
     print(
         f"bare Textual app, for comparison: median {statistics.median(bare):.3f} s "

@@ -100,7 +100,8 @@ def _host_options(host: argparse.ArgumentParser) -> None:
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     parser = argparse.ArgumentParser(
-        prog="imhotep-duel", description="Imhotep: The Duel, in the terminal."
+        prog="imhotep-duel",
+        description="Imhotep: The Duel and Imhotep: Builders of Egypt, in the terminal.",
     )
     _common(parser, top=True)
     opening = parser.add_mutually_exclusive_group()
@@ -259,7 +260,14 @@ def build_app(args: argparse.Namespace) -> ImhotepApp:
         except CommandLineError:
             store.close()
             raise
-        return ImhotepApp(ascii=ascii, open_match=match, store=store, me=me, lang=args.lang)
+        return ImhotepApp(
+            ascii=ascii,
+            open_match=match,
+            store=store,
+            me=me,
+            lang=args.lang,
+            name=_player_name(args),
+        )
     if args.lobby:
         store = _store(args, required=True)[0]
         # IMHOTEP_SERVER: an SSH session, whose app must offer no dialog on the server's disk.

@@ -448,7 +448,7 @@ def _read_header(data: bytes) -> _Header:
     try:
         return _header_decoder.decode(data)
     except msgspec.ValidationError:
-        raise RecordError(msg("is not an Imhotep: The Duel save (not a JSON object)")) from None
+        raise RecordError(msg("is not an Imhotep save (not a JSON object)")) from None
     except msgspec.DecodeError as exc:
         raise RecordError(
             msg("is not readable JSON ({error}); the file may be truncated", error=str(exc))
@@ -469,7 +469,7 @@ def _load_save(path: Path, data: bytes, header: _Header | None = None) -> Loaded
     if _record_game(header.format) is not None:
         raise RecordError(msg("is a game record, not a save; open it with import"))
     if header.format != SAVE_FORMAT:
-        raise RecordError(msg("is not an Imhotep: The Duel save (no 'format' field of a save)"))
+        raise RecordError(msg("is not an Imhotep save (no 'format' field of a save)"))
     if header.version not in READABLE_SAVE_VERSIONS:
         raise RecordError(
             msg(

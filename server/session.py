@@ -53,6 +53,11 @@ _CLIENT_ENV = {
     "LC_MESSAGES": _LOCALE_RE,  # the app's language
     "COLORTERM": re.compile(r"truecolor|24bit"),
     "NO_COLOR": re.compile(r"[01]?"),
+    # Which terminal it is, for a desktop notification of a player's turn
+    # (tui.terminal_notice): iTerm2 sets LC_TERMINAL so that ssh sends it.
+    "LC_TERMINAL": re.compile(r"[A-Za-z0-9._-]{1,32}"),
+    "TERM_PROGRAM": re.compile(r"[A-Za-z0-9._-]{1,32}"),
+    "IMHOTEP_NOTIFY": re.compile(r"osc9|osc777|off"),
 }
 NAME_TRIES = 5
 # An app that fails is started again (back in the lobby) this many times in
@@ -301,7 +306,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         # An open server's first visitor: ask for a name, checked and kept.
         suggestion = identity.name_from_comment(gate.username)
         words = self._words
-        self._say_line(words.gettext("Welcome to Imhotep: The Duel."))
+        self._say_line(words.gettext("Welcome to Imhotep."))
         for _ in range(NAME_TRIES):
             if suggestion:
                 # TRANSLATORS: {suggestion} is a name taken from the player's

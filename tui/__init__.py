@@ -1,1 +1,1 @@
-"""Imhotep: The Duel as a Textual app (see :mod:`tui.app`)."""
+"""The Imhotep games as a Textual app (see :mod:`tui.app`)."""

@@ -39,7 +39,7 @@ _LATIN_NAMES: Final = {"ru": "Russkij"}
 
 
 class ImhotepApp(App[None]):
-    TITLE = "Imhotep: The Duel"
+    TITLE = "Imhotep"
     # The board's styles come with the screens that show a board. The start
     # screen's are listed here: Textual reads a screen's CSS_PATH when the
     # screen is pushed, never for the app's default screen.
@@ -58,6 +58,7 @@ class ImhotepApp(App[None]):
         lang: str | None = None,
         lobby: str | None = None,
         new_game: str | None = None,
+        name: str | None = None,
     ) -> None:
         """``store`` is the game store to use; without one (and without a
         ``store_problem`` saying why there is none) the data folder's store is
@@ -65,7 +66,9 @@ class ImhotepApp(App[None]):
         ``disk`` False offers no dialog that reads or writes the disk (the
         SSH server's sessions). ``lang`` is the language asked for on the
         command line; without it the setting or the environment decides.
-        ``new_game`` names a game whose new game form opens at once."""
+        ``new_game`` names a game whose new game form opens at once.
+        ``name`` is the name the player goes by at a table (``lobby`` is one
+        too): at a keyboard it tells apart two players of one account."""
         super().__init__()
         if self.console.color_system == "standard":
             # Textual turns the pieces' ANSI colours into the RGB of its own
@@ -92,6 +95,7 @@ class ImhotepApp(App[None]):
         self.files_allowed = disk
         # The player's name when the app starts in the lobby (the SSH server's sessions).
         self.lobby = lobby
+        self.player_name = lobby or name
         if lobby is not None:
             from tui.screens.lobby import LobbyScreen
 
@@ -116,6 +120,12 @@ class ImhotepApp(App[None]):
                 self._store = self._open_store()
                 self._store_opened = True
         return self._store
+
+    @property
+    def open_store(self) -> Store | None:
+        """The game store if it is open by now (never opened here: the start
+        screen opens it away from the screen's thread)."""
+        return self._store if self._store_opened else None
 
     def get_driver_class(self) -> type[Driver]:
         chosen = super().get_driver_class()
@@ -142,6 +152,11 @@ class ImhotepApp(App[None]):
         return StartScreen()
 
     def on_mount(self) -> None:
+        from tui.turn_watch import TurnWatch
+
+        # Told at once, wherever the player is, when a game of theirs waits.
+        self.turn_watch = TurnWatch(self, self)
+        self.turn_watch.start()
         if self._form_first is not None:
             # Over the start screen, which Back comes back to.
             self.action_new_game(self._form_first)

@@ -193,7 +193,10 @@ def lobby_lists(
     setups = {} if setups is None else setups
     mine: list[tuple[int, float, Row]] = []
     open_tables = 0
-    for game in store.games(owner=me, statuses=("open", "playing")):
+    own = store.games(owner=me, statuses=("open", "playing"))
+    # How long each of the player's turns has waited: since the turn began.
+    turns = store.turn_times([g.id for g in own if g.to_move == _my_seat(g, me)])
+    for game in own:
         seat = _my_seat(game, me)
         if seat is None:
             continue
@@ -208,6 +211,10 @@ def lobby_lists(
             opponent = "-"
         elif game.to_move == seat:
             state, order = _("your turn"), 0
+            since = turns.get(game.id)
+            if since is not None and now - since >= 60:
+                # TRANSLATORS: how long a game has waited for the reader ("5 min", "2 h").
+                state = _("your turn for {time}").format(time=ago(since, now))
             opponent = _others(game, seat)
         else:
             state, order = _("their turn"), 1
@@ -229,7 +236,11 @@ def lobby_lists(
     for game in store.open_tables():
         if _my_seat(game, me) is not None or (game.invited and game.invited != me):
             continue
-        host = next((s.name for s in game.seats if s.owner is not None), "?")
+        seated = [s.name for s in game.seats if s.owner is not None]
+        host = ", ".join(seated) or "?"
+        if len(game.seats) > 2:
+            # TRANSLATORS: the players already at a table of three or four, and its free seats.
+            host = _("{names} +{free} free").format(names=host, free=len(game.seats) - len(seated))
         free = next((i for i, s in enumerate(game.seats) if s.owner is None), 1)
         shown, starter = _table_setup(store, game.id, setups)
         if starter is None or not 0 <= starter < len(game.seats):

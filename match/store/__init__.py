@@ -45,6 +45,9 @@ Tables::
     requests a pending takeback request per game
     players  names chosen by players known by id (the SSH server's keys)
     imported files already brought in from the JSON saves of earlier versions
+    ratings  each player's rating and record per kind of game (a cache of
+             what the finished games say: see match.store.ratings)
+    rated    the games counted in the ratings, one row each, with their outcome
     meta     store-wide counters: ``tables_revision``
 
 The package, one job a module: :mod:`~match.store.schema` (tables, upgrades,
@@ -52,8 +55,9 @@ opening), :mod:`~match.store.errors`, :mod:`~match.store.records` (the
 values handed out), :mod:`~match.store.reading` (rows checked into records),
 :mod:`~match.store.base` (the connection and its transactions),
 :mod:`~match.store.games`, :mod:`~match.store.moves`,
-:mod:`~match.store.presence`, :mod:`~match.store.players` and
-:mod:`~match.store.imports`.
+:mod:`~match.store.presence`, :mod:`~match.store.players`,
+:mod:`~match.store.imports`, :mod:`~match.store.ratings` and
+:mod:`~match.store.turns`.
 """
 
 from __future__ import annotations
@@ -64,6 +68,7 @@ from match.store.imports import Imports
 from match.store.moves import Moves
 from match.store.players import Players
 from match.store.presence import Seats, session_id
+from match.store.ratings import Ratings
 from match.store.records import (
     CODE_ALPHABET,
     CODE_LENGTH,
@@ -79,9 +84,10 @@ from match.store.records import (
     StoredGame,
 )
 from match.store.schema import APPLICATION_ID, BUSY_TIMEOUT_MS, SCHEMA_VERSION
+from match.store.turns import Turns
 
 
-class Store(Games, Moves, Seats, Players, Imports):
+class Store(Games, Moves, Seats, Players, Imports, Ratings, Turns):
     """A connection to the game database. Not shared between threads."""
 
 

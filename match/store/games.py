@@ -9,7 +9,7 @@ from collections.abc import Sequence
 
 from match import rows
 from match.seats import Seat
-from match.store import reading, schema
+from match.store import counting, reading, schema
 from match.store.base import StoreBase
 from match.store.errors import StoreError, TooManyTables
 from match.store.records import (
@@ -73,8 +73,8 @@ class Games(StoreBase):
             code = self._new_code(db) if table else None
             row = db.execute(
                 "INSERT INTO games (kind, code, setup, seat_count, undo_mode, status, cursor,"
-                " to_move, invited, created_at, updated_at, hints)"
-                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
+                " to_move, invited, created_at, updated_at, hints, turn_at)"
+                " VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?) RETURNING id",
                 (
                     kind,
                     code,
@@ -88,6 +88,7 @@ class Games(StoreBase):
                     created,
                     now,
                     int(hints),
+                    now,
                 ),
             ).fetchone()
             game_id = int(row[0])
@@ -105,6 +106,9 @@ class Games(StoreBase):
                 "INSERT INTO actions (game_id, ply, notation, seat, at) VALUES (?,?,?,?,?)",
                 [(game_id, ply, text, who, created) for ply, (text, who) in enumerate(actions)],
             )
+            if status == "over":
+                # A game brought in finished counts as one finished here would.
+                counting.game_changed(db, game_id, over=True)
             if imported is not None:
                 db.execute(
                     "INSERT INTO imported (digest, game_id, source, at) VALUES (?,?,?,?)",

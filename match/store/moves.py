@@ -9,7 +9,7 @@ import time
 from collections.abc import Sequence
 
 from match import rows
-from match.store import reading
+from match.store import counting, reading
 from match.store.base import StoreBase
 from match.store.errors import StaleWrite, StoreError, checked
 from match.store.records import Request, Standing
@@ -147,11 +147,14 @@ class Moves(StoreBase):
         over: bool,
     ) -> int:
         status = "over" if over else None
+        # A turn begins when the decision passes to another seat (the same
+        # seat's second step goes on with its turn); SET reads the old row.
         row = db.execute(
             "UPDATE games SET cursor = ?, to_move = ?, updated_at = ?, revision = revision + 1,"
+            " turn_at = CASE WHEN to_move IS ? THEN coalesce(turn_at, updated_at) ELSE ? END,"
             " status = CASE WHEN ? IS NOT NULL THEN ? WHEN status = 'over' THEN 'playing'"
             " ELSE status END WHERE id = ? RETURNING revision, seat_count",
-            (cursor, summary.to_move, now, status, status, game_id),
+            (cursor, summary.to_move, now, summary.to_move, now, status, status, game_id),
         ).fetchone()
         if row[1] != len(summary.scores):
             # A caller's mistake, not the player's: the transaction is undone.
@@ -163,6 +166,9 @@ class Moves(StoreBase):
                 for seat, points in enumerate(summary.scores)
             ],
         )
+        # In the same transaction: a finished game counts in the ratings
+        # once, and a game taken back from its end no longer does.
+        counting.game_changed(db, game_id, over=over)
         StoreBase._tables_moved(db)
         return int(row[0])
 

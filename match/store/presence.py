@@ -82,10 +82,12 @@ class Seats(StoreBase):
             (game_id, HUMAN),
         ).fetchone()[0]
         if not free:
+            # The first player's turn begins now that everyone is seated.
+            now = time.time()
             db.execute(
-                "UPDATE games SET status = 'playing', updated_at = ?"
+                "UPDATE games SET status = 'playing', updated_at = ?, turn_at = ?"
                 " WHERE id = ? AND status = 'open'",
-                (time.time(), game_id),
+                (now, now, game_id),
             )
 
     def attach(self, game_id: int, seats: Sequence[int], session: str) -> None:

@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from match.files import unsafe_link
+from match.store import counting
 from match.store.errors import StoreError, damaged, describe_db_error, reason
 from match.words import msg
 
@@ -19,8 +20,11 @@ if TYPE_CHECKING:
     from engine.message import Message
 
 # 2: games.revision; 3: hints between people; 4: meta; 5: any game, 2-4 seats;
-# 6: who won, as each game's rules said
-SCHEMA_VERSION = 6
+# 6: who won, as each game's rules said; 7: chat and who is here (another
+# branch); 8: when each turn began, ratings and records (match.store.ratings)
+SCHEMA_VERSION = 8
+# The first version that keeps when a turn began and the ratings.
+RATINGS_VERSION = 8
 APPLICATION_ID = 0x494D4844  # "IMHD": tells our database from any other SQLite file
 
 # Version 5's games and seats, by a name given at creation: a new file makes
@@ -80,6 +84,33 @@ AND (
     )
 );
 """
+# Version 8: when the player to move got the turn (for "your turn for 2 h";
+# a game of an earlier version reads its last change instead), each
+# player's rating and record per game kind, and the games counted in them:
+# one row a game, so that a game is never counted twice (see
+# match.store.ratings). Both tables only cache what the finished games
+# say, and are rebuilt from them.
+_TURN_AT = "ALTER TABLE games ADD COLUMN turn_at REAL;"
+_RATINGS = """
+CREATE TABLE IF NOT EXISTS ratings (
+    player TEXT NOT NULL,
+    kind TEXT NOT NULL,
+    name TEXT NOT NULL,
+    mu REAL NOT NULL,
+    sigma REAL NOT NULL,
+    games INTEGER NOT NULL DEFAULT 0,
+    wins INTEGER NOT NULL DEFAULT 0,
+    losses INTEGER NOT NULL DEFAULT 0,
+    ties INTEGER NOT NULL DEFAULT 0,
+    PRIMARY KEY (player, kind)
+);
+CREATE TABLE IF NOT EXISTS rated (
+    game_id INTEGER PRIMARY KEY,
+    kind TEXT NOT NULL,
+    result TEXT NOT NULL,
+    at REAL NOT NULL
+);
+"""
 _INDEXES = """
 CREATE INDEX IF NOT EXISTS games_by_time ON games(status, updated_at);
 CREATE INDEX IF NOT EXISTS seats_by_owner ON seats(owner);
@@ -128,6 +159,10 @@ ALTER TABLE seats_v5 RENAME TO seats;
 """
     + _INDEXES,
     6: _WON + _AGREED + _PAST_WINNERS,
+    # 7 is the chat's step, written on another branch; until the two meet,
+    # a file of version 6 goes straight on to 8, which needs nothing of 7.
+    7: "",
+    8: _TURN_AT + _RATINGS,
 }
 # SQLite's own files beside the database: none of them may be a link either.
 _SIDE_FILES = ("-wal", "-shm", "-journal")
@@ -137,6 +172,8 @@ _SCHEMA = (
     _GAMES.format(name="games")
     + _SEATS.format(name="seats")
     + _WON
+    + _TURN_AT
+    + _RATINGS
     + """
 CREATE TABLE IF NOT EXISTS actions (
     game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
@@ -214,9 +251,15 @@ def seat_rows(version: int) -> str:
     )
 
 
+def turn_column(version: int) -> str:
+    """When the turn of a game's player to move began (before 8, its last
+    change, which is the same for a game that moved since)."""
+    return "coalesce(turn_at, updated_at)" if version >= RATINGS_VERSION else "updated_at"
+
+
 def _newer(label: str, version: int) -> Message:
     return msg(
-        "{label}: was written by a newer version of Imhotep: The Duel "
+        "{label}: was written by a newer version of imhotep-duel "
         "(store version {version}; this one reads {ours}); it was left alone",
         label=label,
         version=version,
@@ -350,7 +393,9 @@ def _prepare(db: sqlite3.Connection, label: str) -> tuple[int, bool]:
     # A damaged schema shows here rather than in the middle of a game.
     names = {row[0] for row in db.execute("SELECT name FROM sqlite_schema")}
     wanted = {"games", "seats", "actions", "requests", "players", "imported"}
-    missing = (wanted | ({"meta"} if version >= 4 else set())) - names
+    wanted |= {"meta"} if version >= 4 else set()
+    wanted |= {"ratings", "rated"} if version >= RATINGS_VERSION else set()
+    missing = wanted - names
     if missing:
         raise StoreError(
             msg(
@@ -405,6 +450,10 @@ def _up_to_date(db: sqlite3.Connection, label: str) -> None:
                 for statement in _UPGRADES[step].split(";"):
                     if statement.strip():
                         db.execute(statement)
+            if version < RATINGS_VERSION:
+                # The games finished before ratings were kept count now, in
+                # the order they ended: SQL alone cannot rate them.
+                counting.rebuild(db)
         db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
         db.execute("COMMIT")
     except BaseException:

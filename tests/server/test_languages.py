@@ -36,12 +36,12 @@ async def test_a_german_client_is_asked_for_its_name_in_german(tmp_path: Path, k
     server = await start_server(config)
     try:
         german = await open_terminal(server.port, keys.by_name["mallory"], env=GERMAN)
-        assert _de("Welcome to Imhotep: The Duel.").startswith("Willkommen")
-        await german.wait_for(_de("Welcome to Imhotep: The Duel."))
+        assert _de("Welcome to Imhotep.").startswith("Willkommen")
+        await german.wait_for(_de("Welcome to Imhotep."))
         await german.wait_for("Wähle den Namen, den die anderen Spieler sehen [player]:")
         # Another player meanwhile, without LANG: English, whatever the German chose.
         english = await open_terminal(server.port, keys.make("eve"))
-        await english.wait_for("Welcome to Imhotep: The Duel.")
+        await english.wait_for("Welcome to Imhotep.")
         await english.wait_for("Choose the name other players will see")
         german.send("zwei Wörter\r")
         await german.wait_for(_de("use letters, digits, '-', '_' or '.' only"))
@@ -85,8 +85,8 @@ def test_the_catalog_follows_the_checked_variables() -> None:
         i18n.translations("hu").gettext("No name chosen; goodbye.")
     )
     # A value the app would not be given is not believed here either.
-    assert session_words({"LANG": "de_DE; rm -rf"}).gettext("Welcome to Imhotep: The Duel.") == (
-        "Welcome to Imhotep: The Duel."
+    assert session_words({"LANG": "de_DE; rm -rf"}).gettext("Welcome to Imhotep.") == (
+        "Welcome to Imhotep."
     )
     # Nor is a variable the app never sees.
     assert session_words({"LANGUAGE": "ru"}).gettext("No name chosen; goodbye.") == (

@@ -73,8 +73,8 @@ CONTENT_CASES: dict[str, tuple[Callable[[GameRecord], bytes], str]] = {
         "not UTF-8 text (byte",
     ),
     "UTF-16": (lambda r: valid_save(r).decode().encode("utf-16"), "not UTF-8"),
-    "a JSON array": (lambda r: b"[1, 2, 3]", "not an Imhotep: The Duel save"),
-    "a JSON number": (lambda r: b"42", "not an Imhotep: The Duel save"),
+    "a JSON array": (lambda r: b"[1, 2, 3]", "not an Imhotep save"),
+    "a JSON number": (lambda r: b"42", "not an Imhotep save"),
     "another JSON object": (lambda r: b'{"name": "x"}', "no 'format' field"),
     "wrong format": (lambda r: edited(r, _set(["format"], "chess-pgn")), "no 'format' field"),
     "wrong version": (

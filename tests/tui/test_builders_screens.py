@@ -8,7 +8,7 @@ import re
 from pathlib import Path
 
 from builders_screen_support import BUILDERS, history_until, legal, match_of, message, open_game
-from textual.widgets import DataTable
+from textual.widgets import Button, DataTable
 
 from engine.builders import Get, Sail, legal_actions
 from match import saves
@@ -176,6 +176,13 @@ async def test_the_end_shows_every_part_of_every_score() -> None:
             assert name in table
         for part in ("Pyramid", "Temple", "Burial chamber", "Obelisks", "Statues", "Total"):
             assert part in table
+        # Four players' columns fit at 80x24 without a wrapped line, and the
+        # buttons are on the screen.
+        breakdown = app.screen.query_one("#breakdown")
+        assert max(len(line) for line in table.splitlines()) <= breakdown.content_region.width
+        assert breakdown.content_region.height == len(table.splitlines())
+        for button in app.screen.query(Button):
+            assert app.screen.region.contains_region(button.region), button.id
 
 
 async def test_a_click_on_a_held_card_says_what_it_does_and_help_follows() -> None:

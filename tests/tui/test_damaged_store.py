@@ -22,7 +22,7 @@ from engine.duel import Place, Setup
 from match.files import store_path
 from match.match import Match
 from match.seats import Seat
-from match.store import Store
+from match.store import Standing, Store
 from tui.app import ImhotepApp
 from tui.duel.screens.game import GameScreen
 from tui.screens.games import GamesScreen
@@ -46,6 +46,7 @@ COLUMNS = {
         "updated_at",
         "revision",
         "hints",
+        "turn_at",
     ],
     # seats.seat and games.seat_count are guarded by the schema itself (CHECK
     # seat BETWEEN 0 AND 3, seat_count BETWEEN 2 AND 4; a seat count that
@@ -67,6 +68,8 @@ COLUMNS = {
     "players": ["id", "name", "created_at"],
     "imported": ["digest", "game_id", "source", "at"],
     "meta": ["key", "value"],
+    "ratings": ["player", "kind", "name", "mu", "sigma", "games", "wins", "losses", "ties"],
+    "rated": ["game_id", "kind", "result", "at"],
 }
 GUARDED = {("seats", "seat"), ("games", "seat_count")}
 BAD = [
@@ -129,6 +132,16 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
     assert watched.code is not None
     third = Match.join(Store.open(path), watched.code, me=THIRD, name="third")
     assert watched.play(Place(8)) is None
+    # A game I finished against another person: my rating, and the row
+    # that says it was counted.
+    over = store.create_game(
+        b"{}",
+        (Seat(name="me", owner=ME), Seat(name="other", owner=OTHER)),
+        kind="duel",
+        table=True,
+        status="over",
+        summary=Standing(-1, (10, 5), (0,)),
+    )
     store.skip_file("0" * 64, "old.json")
     for match in (mine, theirs, computer, table, watched, third):
         match.close()
@@ -141,6 +154,7 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
             ("watched", watched),
         )
     }
+    ids["over"] = over
     store.close()
     db = sqlite3.connect(path)
     db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
@@ -170,12 +184,20 @@ def _restore(pristine: Path, path: Path) -> None:
     target.close()
 
 
-def _damage(path: Path, table: str, column: str, value: object, mine: int) -> object | None:
-    """Write ``value`` into one row (of my game, where the table has games); the rowid."""
-    where = {"games": "id = ?", "players": "id = ?", "imported": "1 = ?", "meta": "1 = ?"}.get(
-        table, "game_id = ?"
-    )
-    key: object = {"players": ME, "imported": 1, "meta": 1}.get(table, mine)
+def _damage(
+    path: Path, table: str, column: str, value: object, ids: dict[str, int]
+) -> object | None:
+    """Write ``value`` into one row (of my game, where the table has games,
+    my finished one for the games counted in the ratings); the rowid."""
+    where = {
+        "games": "id = ?",
+        "players": "id = ?",
+        "imported": "1 = ?",
+        "meta": "1 = ?",
+        "ratings": "player = ?",
+    }.get(table, "game_id = ?")
+    keys: dict[str, object] = {"players": ME, "imported": 1, "meta": 1, "ratings": ME}
+    key = keys.get(table, ids["over"] if table == "rated" else ids["mine"])
     db = sqlite3.connect(path)
     row = db.execute(f"SELECT rowid FROM {table} WHERE {where} LIMIT 1", (key,)).fetchone()
     try:
@@ -253,7 +275,7 @@ async def test_a_damaged_column_never_crashes_a_screen(
         await pilot.pause()
         for value in BAD:
             _restore(source, path)
-            rowid = _damage(path, table, column, value, ids["mine"])
+            rowid = _damage(path, table, column, value, ids)
             if rowid is None:
                 continue
             damaged += 1

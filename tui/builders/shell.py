@@ -18,7 +18,7 @@ from tui.builders.help import topics as help_topics
 from tui.builders.screens.game import GameScreen
 from tui.builders.screens.log import LogScreen
 from tui.game_parts import back_to_lobby
-from tui.i18n import N_
+from tui.i18n import N_, _
 
 if TYPE_CHECKING:
     from engine.builders import Setup
@@ -101,7 +101,8 @@ def help_context(match: Match) -> None:
 
 
 def table_setup(setup: bytes) -> tuple[str, int | None]:
-    """A table's seats and Wrath ("3, Wrath") and who starts, or "?" if unreadable."""
+    """A table's game, seats and Wrath ("Builders, 3 players, Wrath") and who
+    starts, or "?" if unreadable."""
     from engine.builders.game import BUILDERS
     from engine.game import RecordError
 
@@ -109,5 +110,9 @@ def table_setup(setup: bytes) -> tuple[str, int | None]:
         dealt = BUILDERS.decode_setup(setup)
     except RecordError:
         return "?", None
-    words = str(dealt.players) + (" W" if dealt.variant else "")
+    # TRANSLATORS: an open table's set-up in the lobby: Builders of Egypt's short name.
+    words = _("Builders, {players} players").format(players=dealt.players)
+    if dealt.variant:
+        # TRANSLATORS: added to a table's set-up when it plays Wrath of the Pharaoh.
+        words = _("{setup}, Wrath").format(setup=words)
     return words, dealt.starter

@@ -58,6 +58,8 @@ class LobbyScreen(Screen[None]):
         Binding("j", "join_code", N_("Join by code")),
         Binding("c", "computer", N_("Play the computer")),
         Binding("w", "watch", N_("Watch")),
+        # TRANSLATORS: the key bar's word for the player's own page (ratings, record).
+        Binding("p", "player_page", N_("You")),
         # On the bar: the arrows cross from one list to the next too, but a
         # long list is quicker left with Tab.
         # TRANSLATORS: the key bar's word for Tab, which jumps to the next list.
@@ -68,7 +70,7 @@ class LobbyScreen(Screen[None]):
 
     # Enter on a game being played watches it too: w gives way on the bar
     # when a long language needs the room.
-    OPTIONAL_KEYS: ClassVar[frozenset[str]] = frozenset({"watch"})
+    OPTIONAL_KEYS: ClassVar[frozenset[str]] = frozenset({"watch", "player_page"})
 
     def __init__(self, name: str) -> None:
         super().__init__()
@@ -89,6 +91,7 @@ class LobbyScreen(Screen[None]):
             # TRANSLATORS: the lobby's first line; {name} is the player's own name.
             who = _("Imhotep  -  you are {name}").format(name=self.player_name)
             yield Static(Text(who), id="who")
+            yield Static("", id="ratings")
             yield Static(_("Your games"), classes="heading")
             yield SectionList(id="mine", cursor_type="row", zebra_stripes=True)
             yield Static("", id="mine-empty", classes="empty")
@@ -172,6 +175,7 @@ class LobbyScreen(Screen[None]):
         except StoreError as exc:
             self.say(_("The games cannot be read: {reason}").format(reason=_why(exc)))
             return
+        self._show_ratings(store)
         first = self._lists is None
         self._lists = lists
         self._loaded = time.monotonic()
@@ -193,6 +197,40 @@ class LobbyScreen(Screen[None]):
                     break
             else:
                 self.set_focus(None)  # nothing to choose: no list looks chosen
+
+    def _show_ratings(self, store: Store) -> None:
+        """The line under the player's name: their ratings (which move only
+        when a game ends, so they are read with the lists); none before
+        their first rated game."""
+        from match.people import reader
+        from match.store import StoreError
+        from tui.ratings_words import ratings_line
+
+        try:
+            ratings = store.ratings(reader(self.imhotep.me, self.player_name))
+        except StoreError:
+            ratings = {}
+        line = self.query_one("#ratings", Static)
+        line.update(Text(ratings_line(ratings)))
+        line.display = bool(ratings)
+
+    def action_player_page(self) -> None:
+        from match.people import reader
+        from match.store import StoreError
+        from match.turns import waiting
+        from tui.screens.player import PlayerScreen
+
+        store = self.imhotep.store
+        if store is None:
+            return
+        problem = None
+        try:
+            ratings = store.ratings(reader(self.imhotep.me, self.player_name))
+            turns = waiting(store, self.imhotep.me, self.player_name)
+        except StoreError as exc:
+            ratings, turns = {}, []
+            problem = _("The games cannot be read: {reason}").format(reason=_why(exc))
+        self.app.push_screen(PlayerScreen(self.player_name, ratings, turns, problem))
 
     def _fill(self, selector: str, rows: tuple[Row, ...], empty: str) -> None:
         table = self.query_one(selector, DataTable)

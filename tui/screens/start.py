@@ -16,16 +16,12 @@ from tui.i18n import N_, _
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
 
-TITLE_ART = """\
- I M H O T E P
-   the  duel"""
-
 
 def title_art() -> str:
-    """The title in the current language (the Hungarian box keeps the English one)."""
-    # TRANSLATORS: the start screen's title, under the letters I M H O T E P;
-    # spaced out like the English, about as wide.
-    return " I M H O T E P\n" + _("   the  duel")
+    """The title in the current language, naming both games under it."""
+    # TRANSLATORS: the start screen's title, under the letters I M H O T E P:
+    # the two games' names, short and in lower case, as on the boxes.
+    return "I M H O T E P\n" + _("the duel & builders of egypt")
 
 
 class StartScreen(Screen[None]):

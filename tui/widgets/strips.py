@@ -38,6 +38,18 @@ class StripView(Widget):
         self._base = Style()
         self._styles: dict[str, Style] = {}
         self._restyled = True
+        self._borders: tuple[str | Text | None, str | Text | None] = (None, None)
+
+    def set_borders(self, title: str | Text | None, subtitle: str | Text | None = None) -> None:
+        """The border's title and subtitle; only a change repaints the widget.
+
+        Textual repaints the whole widget on every assignment to either, even
+        of the same words, which would undo the parts' caching on every key.
+        """
+        if (title, subtitle) != self._borders:
+            self._borders = (title, subtitle)
+            self.border_title = title
+            self.border_subtitle = subtitle
 
     def lines(self, width: int) -> list[Strip]:
         """The widget's lines, for a content area ``width`` cells wide."""

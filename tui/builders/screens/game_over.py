@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from pathlib import PurePath
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.text import Text
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -23,7 +25,10 @@ class GameOverScreen(ModalScreen[str]):
 
     LEAVE_WORD: ClassVar[str] = N_("Quit")
 
-    CSS_PATH = style_path("game_over.tcss")
+    CSS_PATH: ClassVar[list[str | PurePath]] = [
+        style_path("game_over.tcss"),
+        style_path("builders_game_over.tcss"),
+    ]
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("n", "dismiss('new')", N_("New game")),
         Binding("b,escape", "dismiss('board')", N_("Look at the board")),
@@ -31,7 +36,7 @@ class GameOverScreen(ModalScreen[str]):
     ]
 
     def __init__(self, state: GameState, names: tuple[str, ...], *, new_game: bool = True) -> None:
-        super().__init__()
+        super().__init__(classes="-builders")
         self.new_game = new_game
         result = outcome(state)
         assert result is not None, "the game over screen needs a finished game"
@@ -40,15 +45,16 @@ class GameOverScreen(ModalScreen[str]):
         self.names = names
 
     def compose(self) -> ComposeResult:
-        with Vertical(id="dialog"):
+        table = points_table(
+            self.result.scores, self.names, self.state.sled, wrath=self.state.variant
+        )
+        with Vertical(id="dialog") as dialog:
+            # As wide as the table, border and padding included, never narrower
+            # than the Duel's: a Rich table's width is not known to the layout.
+            dialog.styles.width = max(44, max(cell_len(line.plain) for line in table.split()) + 4)
             yield Static(_("Game over"), id="title")
             yield Static(Text(tr(self.result.describe(self.names))), id="verdict")
-            yield Static(
-                points_table(
-                    self.result.scores, self.names, self.state.sled, wrath=self.state.variant
-                ),
-                id="breakdown",
-            )
+            yield Static(table, id="breakdown")
             with Horizontal(id="buttons"):
                 if self.new_game:
                     yield Button(_("New game"), id="new", variant="primary")

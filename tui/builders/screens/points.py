@@ -31,7 +31,9 @@ def points_table(
     total_words, sled_words = _("Total"), _("Sled (tie-break)")
     label = max(len(w) for w in (*(_(words) for _f, words in PARTS), total_words, sled_words)) + 1
     label = min(label, 30)
-    head = Text(" " * label + "".join(n[:width].rjust(width + 1) for n in names), style="bold")
+    # The corner is a word, not blanks: Textual drops a line's leading spaces.
+    corner = _("Points")[: label - 1].ljust(label)
+    head = Text(corner + "".join(n[:width].rjust(width + 1) for n in names), style="bold")
     lines = [head]
     for field, words in PARTS:
         if field == "wrath" and not wrath:

@@ -35,12 +35,11 @@ class MarketView(BoardPart):
     def show(self, state: GameState, marks: Marks, deck: int) -> None:
         self.state, self.marks, self.deck = state, marks, deck
         docked = [i for i, site in enumerate(state.docked) if site == MARKET]
-        self.border_title = _("{key} Market").format(key=SITE_KEYS[MARKET])
         deck_words = ngettext("deck {count}", "deck {count}", deck).format(count=deck)
         if docked:
             arrow = self.glyphs.docked.replace("->", "<-").replace("→", "←")
             deck_words = f"{arrow} {docked[0] + 1}  {deck_words}"
-        self.border_subtitle = deck_words
+        self.set_borders(_("{key} Market").format(key=SITE_KEYS[MARKET]), deck_words)
         self.set_class(MARKET in marks.sites, "-legal")
         self.set_class(marks.preview_key is not None and marks.preview_key[1] == MARKET, "-preview")
         self.redraw()

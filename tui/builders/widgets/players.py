@@ -53,11 +53,8 @@ class PlayerPanel(BoardPart):
         who = f" ({kind_word(self.kind)})" if self.kind != "human" else ""
         # Names are the players' own text: Text, never markup.
         title = Text(f"{marker}{glyphs.stones[self.seat]} {self.player_name}{who}")
-        if self.border_title != title:
-            self.border_title = title
-        self.border_subtitle = ngettext("{points} pt", "{points} pts", abs(score.total)).format(
-            points=score.total
-        )
+        points = ngettext("{points} pt", "{points} pts", abs(score.total))
+        self.set_borders(title, points.format(points=score.total))
         self._show_turn(to_move)
         self.redraw()
 

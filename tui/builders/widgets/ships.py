@@ -32,10 +32,10 @@ class ShipsView(BoardPart):
     def show(self, state: GameState, marks: Marks) -> None:
         self.state, self.marks = state, marks
         if state.over:
-            self.border_title = _("Game over")
+            self.set_borders(_("Game over"))
         else:
-            self.border_title = _("Round {round} of {rounds}").format(
-                round=state.round, rounds=ROUNDS
+            self.set_borders(
+                _("Round {round} of {rounds}").format(round=state.round, rounds=ROUNDS)
             )
         self.redraw()
 

@@ -46,13 +46,8 @@ class SiteView(BoardPart):
         name = tr(site_name(self.site))
         title = f"{SITE_KEYS[self.site]} {name[:1].upper()}{name[1:]}"
         # Which ship docked here this round: under the board, where the title leaves room.
-        self.border_subtitle = (
-            f"{self.glyphs.docked.replace('->', '<-').replace('→', '←')} {docked[0] + 1}"
-            if docked
-            else ""
-        )
-        if self.border_title != title:
-            self.border_title = title
+        arrow = self.glyphs.docked.replace("->", "<-").replace("→", "←")
+        self.set_borders(title, f"{arrow} {docked[0] + 1}" if docked else None)
         self.set_class(self.site in marks.sites, "-legal")
         self.set_class(
             marks.preview_key is not None and marks.preview_key[1] == self.site, "-preview"
