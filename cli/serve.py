@@ -231,7 +231,7 @@ async def serve(config: ServerConfig) -> int:
         )
         return 2
     where = f"[{config.host}]" if ":" in config.host else config.host
-    state = "created" if server.key_created else "host key"
+    state = "created now" if server.key_created else "kept from an earlier start"
     print(f"imhotep-duel: serving on {where}:{server.port}", flush=True)
     print(f"Host key ({state}): {server.fingerprint}", flush=True)
     print(f"Players connect with: ssh -p {server.port} {config.host}", flush=True)

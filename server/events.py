@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import TypeVar
 
 from match.follow import TablesWatch
+from match.seats import Seat
 from match.store import GameSummary, Store, StoreError
 
 log = logging.getLogger("imhotep.server")
@@ -36,11 +37,32 @@ class Seen:
     owners: tuple[str | None, ...]  # one for each seat, two to four
 
 
+def _letters(word: str, most: int) -> str:
+    # The store's text: only letters and digits reach the log.
+    return "".join(filter(str.isalnum, word))[:most]
+
+
+def seat_words(seat: Seat, *, table_open: bool) -> str:
+    """A seat as the log names it, in the log's own words.
+
+    A seat's stored name is a player's word for it: a free seat or a computer
+    is named in the language of whoever set the table ("2. játékos",
+    "Computer"), which put several languages into one log. The log names
+    those in its words, and a person by the name they chose.
+    """
+    if seat.computer:
+        return f"computer ({_letters(seat.kind, 16)})"
+    if table_open and seat.owner is None:
+        return "free seat"
+    return seat.name
+
+
 def describe(game: GameSummary) -> str:
     """The game as the log names it: its players, and its game unless a Duel."""
-    # The kind is the store's text: only letters reach the log.
-    kind = "" if game.kind == "duel" else " " + "".join(filter(str.isalnum, game.kind))[:20]
-    return f"game {game.id}{kind} ({game.title})"
+    kind = "" if game.kind == "duel" else " " + _letters(game.kind, 20)
+    table_open = game.status == "open"
+    players = " v ".join(seat_words(seat, table_open=table_open) for seat in game.seats)
+    return f"game {game.id}{kind} ({players})"
 
 
 def events(before: dict[int, Seen], games: list[GameSummary]) -> list[str]:

@@ -285,7 +285,17 @@ class ImhotepApp(App[None]):
         except service.Unavailable as exc:
             self._cannot_open(exc)
             return
-        self.start_game(setup, options.names, options.kinds, hints=options.hints)
+        from tui.kinds import seat_name
+        from tui.screens.new_game_answer import unique
+
+        # A computer seat left as "Player 2" plays as the computer.
+        names = unique(
+            [
+                seat_name(name, kind, seat)
+                for seat, (name, kind) in enumerate(zip(options.names, options.kinds, strict=True))
+            ]
+        )
+        self.start_game(setup, names, options.kinds, hints=options.hints)
 
     def start_game(
         self,
@@ -475,6 +485,12 @@ class ImhotepApp(App[None]):
             self.notify(_("Help is not available."), severity="error")
             return
         if isinstance(self.screen, HelpScreen):
+            return
+        # A screen that is not a game's (the lobby, the game log) has help of
+        # its own, with the rules one step down its list.
+        own_help = getattr(self.screen, "own_help", None)
+        if callable(own_help):
+            self.push_screen(own_help())
             return
         game = self.game_screen
         here = game is not None and self.screen is cast("Screen[Any]", game)

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 import gettext as _gettext
 import os
+import re
 from collections.abc import Mapping
 from functools import cache
 from pathlib import Path
@@ -190,7 +191,44 @@ def tr(text: str) -> str:
     if render is None:
         return text
     result: str = render(_Current.catalog)
+    if _Current.language == "hu":
+        result = hungarian_articles(result)
     return result
+
+
+# "a", "az" or "a(z)" standing before a number: the article of a number put
+# into a sentence, which the translator could not choose.
+_ARTICLE_BEFORE_NUMBER = re.compile(r"\b([Aa])(?:z|\(z\))? (?=(\d+)\b)")
+
+
+def reads_with_a_vowel(number: int) -> bool:
+    """Whether ``number`` read aloud in Hungarian starts with a vowel: egy (1),
+    öt (5), ötven (50), ötszáz (500), ezer (1000), egymillió; an ordinal reads
+    the same way (első, ötödik, ezredik)."""
+    if number >= 1000:
+        magnitude, group = 0, number
+        while group >= 1000:
+            magnitude, group = magnitude + 1, group // 1000
+        # One thousand is "ezer"; one million "egymillió".
+        return True if group == 1 else reads_with_a_vowel(group)
+    if number >= 100:
+        return number // 100 == 5  # száz, kétszáz, ..., ötszáz
+    if number >= 10:
+        return number // 10 == 5  # tíz, húsz, ..., ötven
+    return number in (1, 5)  # nulla, egy, kettő, ..., öt
+
+
+def hungarian_articles(text: str) -> str:
+    """``text`` with the article before each number made right for the number:
+    "az 1 körös", "az 5. játék", "a 12. játék". A catalog cannot choose it,
+    since the number is put in after translation, so its sentences write
+    "a" (or "a(z)") and the number decides here."""
+
+    def article(found: re.Match[str]) -> str:
+        vowel = reads_with_a_vowel(int(found.group(2)))
+        return f"{found.group(1)}{'z' if vowel else ''} "
+
+    return _ARTICLE_BEFORE_NUMBER.sub(article, text)
 
 
 def tr_error(error: BaseException) -> str:
@@ -215,6 +253,7 @@ __all__ = [
     "_",
     "choose_language",
     "current_language",
+    "hungarian_articles",
     "language_from_environment",
     "locale_dir",
     "ngettext",

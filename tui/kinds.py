@@ -25,11 +25,31 @@ def kind_word(kind: str) -> str:
     return _(words) if words is not None else kind
 
 
+def computer_name() -> str:
+    """The name of a computer seat nobody named, in the player's language:
+    the panels, prompts and lists show its level beside it ("Computer (hard)")."""
+    return _("Computer")
+
+
+def seat_name(name: str, kind: str, seat: int) -> str:
+    """The name seat number ``seat`` plays under: a computer left with its
+    seat's default name ("Player 2") is named as the computer; a name someone
+    typed stays."""
+    if kind in ("human", "away"):
+        return name
+    defaults = {"", f"Player {seat + 1}", _("Player {number}").format(number=seat + 1)}
+    return computer_name() if name.strip() in defaults else name
+
+
 def seat_words(name: str, kind: str) -> str:
-    """A seat as a list of games shows it: the name, and a computer's level beside it."""
+    """A seat as a list of games shows it: the name, and a computer's level
+    beside it unless its name says it already."""
     if kind == "human":
         return name
-    return _("{name} ({level})").format(name=name, level=kind_word(kind))
+    level = kind_word(kind)
+    if name.endswith(f"({level})"):
+        return name
+    return _("{name} ({level})").format(name=name, level=level)
 
 
 def players_words(first: str, second: str) -> str:

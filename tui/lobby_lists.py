@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Literal
 
 from tui.i18n import _, ngettext, pgettext
+from tui.kinds import seat_words
 
 if TYPE_CHECKING:
     from match.store import GameSummary, Store
@@ -119,12 +120,13 @@ def _named(game: GameSummary, players: str) -> str:
 
 def _players(game: GameSummary) -> str:
     """Every seat of a game."""
-    return _named(game, game.title)
+    return _named(game, " v ".join(seat_words(s.name, s.kind) for s in game.seats))
 
 
 def _others(game: GameSummary, seat: int) -> str:
     """The seats other than ``seat``, as a list of games names them."""
-    return _named(game, " v ".join(s.label for i, s in enumerate(game.seats) if i != seat))
+    others = (seat_words(s.name, s.kind) for i, s in enumerate(game.seats) if i != seat)
+    return _named(game, " v ".join(others))
 
 
 def _score(game: GameSummary, seat: int | None) -> str:
@@ -153,7 +155,8 @@ def _finished_row(store: Store, game: GameSummary, me: str, now: float, setups: 
     if winner is None or winner >= len(game.seats):
         result = "?"
     elif seat is None:
-        result = _("{name} won").format(name=game.seats[winner].label)
+        won = game.seats[winner]
+        result = _("{name} won").format(name=seat_words(won.name, won.kind))
     elif winner == seat:
         result = pgettext("game result", "you won")
     else:

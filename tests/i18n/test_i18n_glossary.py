@@ -76,3 +76,19 @@ def test_no_word_that_is_not_on_the_box(language: str) -> None:
         for translation in strings(message):
             found = pattern.search(PLACEHOLDER.sub("", translation))
             assert found is None, (language, found and found.group(), translation)
+
+
+def test_a_boat_slot_has_one_hungarian_name() -> None:
+    # "{boat}, {slot}. hely" beside "{slot}. rakodótér" read as two things
+    # (issue 33): a Duel boat's slot is the glossary's word, every time.
+    word = _glossary("slot (on a boat)", "hu")
+    assert word == "rakodótér"
+    for message in messages(read_catalog("hu")):
+        english = " ".join(
+            str(part) for part in (message.id if isinstance(message.id, tuple) else (message.id,))
+        )
+        if not re.search(r"\bslots?\b", english):
+            continue
+        for text in strings(message):
+            # A numbered slot ("2. hely") is the glossary's word.
+            assert not re.search(r"(\d|\})\. hely", text), (english, text)

@@ -236,3 +236,39 @@ async def test_the_keys_panel_lists_the_game_keys_in_german() -> None:
         german = {i18n._(words) for words in english}
         for words in english - german:
             assert f" {words}\n" not in panel_text + "\n" and f" {words} " not in panel_text, words
+
+
+@pytest.mark.parametrize("kind", ("duel", "builders"))
+@pytest.mark.parametrize("language", ("en", *LANGUAGES))
+async def test_the_level_list_opens_inside_its_box(
+    tmp_path: Path, language: str, kind: str
+) -> None:
+    # The open list of levels hung past the dialog's border over the lobby
+    # behind, and covered the dialog's buttons (issue 33).
+    from textual.widgets import Button, Label, Select
+    from textual.widgets._select import SelectOverlay
+
+    app = ImhotepApp(
+        store=Store.open(tmp_path / "games.sqlite3"),
+        me=ALICE,
+        disk=False,
+        lobby="alice",
+        lang=language,
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        app.push_screen(ComputerScreen(kind))
+        await pilot.pause(0.3)
+        dialog = app.screen
+        box = dialog.query_one(".dialog").region
+        level = dialog.query_one("#level", Select)
+        # The label reads on the menu's line.
+        assert dialog.query_one(Label).content_region.y == level.region.y
+        await pilot.press("enter")
+        await pilot.pause(0.3)
+        listed = dialog.query_one(SelectOverlay)
+        assert listed.display and listed.region.height > 1
+        inner = box.shrink((1, 1, 1, 1))  # inside the border
+        assert inner.contains_region(listed.region), (language, listed.region, box)
+        for button in dialog.query(Button):
+            assert not button.region.overlaps(listed.region), (language, button.id)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -72,7 +73,8 @@ def _summary(status: str, moves: int, owners: tuple[str | None, str | None]) -> 
 
 def test_events_name_what_changed() -> None:
     opened = _summary("open", 0, ("a", None))
-    assert events({}, [opened]) == ["game 7 (ann v bob): table ABCDE opened"]
+    # The seat nobody has taken yet is a free seat, whatever the host named it.
+    assert events({}, [opened]) == ["game 7 (ann v free seat): table ABCDE opened"]
     before = {7: Seen("open", 0, ("a", None))}
     assert events(before, [_summary("playing", 0, ("a", "b"))]) == [
         "game 7 (ann v bob): table ABCDE joined"
@@ -85,6 +87,31 @@ def test_events_name_what_changed() -> None:
     assert events(before, [_summary("over", 4, ("a", "b"))]) == [
         "game 7 (ann v bob): move 4",
         "game 7 (ann v bob): over, 12 to 9",
+    ]
+
+
+def test_a_free_seat_and_a_computer_are_named_in_the_logs_words() -> None:
+    # A Hungarian host names the free seat "2. játékos", and a computer seat
+    # keeps a player's word for it: the log spoke every host's language.
+    none = Presence(None, None)
+    table = replace(
+        _summary("open", 0, ("a", None)),
+        seats=(Seat(name="anna", owner="a"), Seat(name="2. játékos")),
+    )
+    assert events({}, [table]) == ["game 7 (anna v free seat): table ABCDE opened"]
+    computer = replace(
+        _summary("playing", 0, ("a", None)),
+        seats=(Seat(name="anna", owner="a"), Seat(name="Számítógép", kind="hard")),
+        presence=(none, none),
+    )
+    assert events({}, [computer]) == ["game 7 (anna v computer (hard)): started"]
+    # Once the table is playing, a seat is its player's name.
+    joined = replace(
+        _summary("playing", 0, ("a", "b")),
+        seats=(Seat(name="anna", owner="a"), Seat(name="bob", owner="b")),
+    )
+    assert events({7: Seen("open", 0, ("a", None))}, [joined]) == [
+        "game 7 (anna v bob): table ABCDE joined"
     ]
 
 

@@ -52,10 +52,11 @@ async def test_serve_creates_a_private_host_key_and_stops_cleanly(
     try:
         key_file = data / "server" / "ssh_host_ed25519_key"
         assert key_file.stat().st_mode & 0o777 == 0o600
-        assert "(created)" in banner
+        assert "Host key (created now): SHA256:" in banner
         conn = await connect(port, keys.by_name["alice"])
         seen = conn.get_server_host_key()
         assert seen is not None and seen.get_fingerprint("sha256") in banner
+        fingerprint = seen.get_fingerprint("sha256")
         conn.close()
     finally:
         proc.send_signal(sig)
@@ -66,11 +67,12 @@ async def test_serve_creates_a_private_host_key_and_stops_cleanly(
     assert b"login key:SHA256:" in err
     # The log carries fingerprints, never key material.
     assert keys.by_name["alice"].export_public_key("openssh").split()[1] not in err
-    # The second start keeps the same key.
+    # The second start keeps the same key, and says so (it printed
+    # "Host key (host key)", issue 33).
     proc, port, banner = await _start(data, "--allow", str(allow))
     proc.send_signal(signal.SIGTERM)
     await asyncio.wait_for(proc.communicate(), 60)
-    assert "(created)" not in banner
+    assert f"Host key (kept from an earlier start): {fingerprint}" in banner
 
 
 def test_add_key_writes_the_allow_file(tmp_path: Path, keys: Keys, capsys) -> None:

@@ -97,7 +97,7 @@ def test_sigkill_loses_no_applied_action() -> None:
         app.type(b"n")
         _wait_for(lambda: app.shows("Burial chamber"), timeout=30)
         time.sleep(0.5)
-        app.type(b"\r")  # start with the defaults
+        app.type(b"\x13")  # ctrl+s: start with the defaults
         _wait_for(lambda: app.shows("Reserve"), timeout=30)
         for moves, key in enumerate(b"1524", start=1):
             app.type(bytes([key]))

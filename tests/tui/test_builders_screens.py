@@ -410,3 +410,22 @@ async def test_a_hosted_table_tells_its_code(tmp_path: Path) -> None:
         await pilot.pause()
         said = message(screen)
         assert table.code in said and f"imhotep-duel join {table.code}" in said
+
+
+async def test_in_ascii_every_player_keeps_a_frame() -> None:
+    # ASCII has one line style; the waiting players' panels were left
+    # unframed (issue 33). All are framed; the title marks the player to move.
+    from engine.builders import current_player
+    from tui.builders.widgets.players import PlayerPanel
+
+    history = history_until(3, lambda s: s.ply >= 1)
+    app = ImhotepApp(ascii=True, store_problem="not kept in tests")
+    async with app.run_test(size=(80, 24)) as pilot:
+        screen = await open_game(app, history)
+        await pilot.pause()
+        panels = list(screen.query(PlayerPanel))
+        assert len(panels) >= 2
+        mover = current_player(screen.state)
+        for panel in panels:
+            assert panel.styles.border_top[0] == "ascii", panel.seat
+            assert str(panel.border_title).startswith(">") is (panel.seat == mover)

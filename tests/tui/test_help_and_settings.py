@@ -250,6 +250,28 @@ async def test_the_panel_of_the_player_to_move_stands_out_in_any_theme() -> None
                 await pilot.press(str(game.state.grid.index(-1) + 1))
 
 
+async def test_in_ascii_the_waiting_player_keeps_a_frame() -> None:
+    # ASCII has one line style; the waiting player's panel was left unframed
+    # (issue 33). Both are framed, and the title marks the player to move.
+    app = ImhotepApp(ascii=True)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=4, starter=0), NAMES)
+        await pilot.pause()
+        game = _game(app)
+        panels = [game.query_one(f"#player-{who}", PlayerPanel) for who in (0, 1)]
+        for _ in range(2):  # before and after a move passes the turn
+            turn = game.state.turn
+            for who, panel in enumerate(panels):
+                assert panel.styles.border_top[0] == "ascii", who
+                assert str(panel.border_title).startswith(">") is (who == turn)
+            lines = [strip.text for strip in app.screen._compositor.render_strips()]
+            waiting = panels[1 - turn].region
+            assert lines[waiting.y][waiting.x] == "+"
+            assert lines[waiting.bottom - 1][waiting.right - 1] == "+"
+            await pilot.press(str(game.state.grid.index(-1) + 1))
+            await pilot.pause()
+
+
 def test_sixteen_colours_use_the_terminals_own_ansi_colours(monkeypatch) -> None:  # type: ignore[no-untyped-def]
     # Read when the app is built, as TEXTUAL_COLOR_SYSTEM would set it.
     import textual.constants

@@ -58,13 +58,59 @@ async def _open_by(app: ImhotepApp, pilot: Pilot[None], how: str) -> None:
     await pilot.pause()
 
 
-async def test_start_has_focus_however_the_form_is_opened() -> None:
+async def test_the_form_opens_on_its_first_field_however_it_is_opened() -> None:
+    # On Start, Enter began a game with whatever the form last held before the
+    # player had looked at it (issue 33): every form opens on its first field.
     for how in ("key", "menu", "palette", "palette in a game"):
         app = ImhotepApp(ascii=False)
         async with app.run_test(size=(80, 24)) as pilot:
             await _open_by(app, pilot, how)
             form = _form(app)
-            assert app.focused is form.query_one("#start"), how
+            assert app.focused is form.query_one("#game"), how
+
+
+async def test_after_a_game_n_opens_the_form_on_its_first_field() -> None:
+    from engine.duel import legal_actions
+    from tui.duel.screens.game_over import GameOverScreen
+
+    app = ImhotepApp(ascii=False)
+    async with app.run_test(size=(80, 24)) as pilot:
+        app.start_game(Setup(seed=11), NAMES)
+        await pilot.pause()
+        screen = app.game_screen
+        assert screen is not None
+        while not screen.state.over:
+            assert screen.match.play(legal_actions(screen.state)[0]) is None
+            await pilot.pause()
+        for _ in range(5):
+            await pilot.pause()
+        assert isinstance(app.screen, GameOverScreen)
+        await pilot.press("n")
+        await pilot.pause()
+        form = _form(app)
+        assert app.focused is form.query_one("#game")
+        await pilot.press("enter")  # opens the game menu: no game starts
+        await pilot.pause()
+        assert app.screen is form
+
+
+async def test_ctrl_s_starts_the_game_from_every_field() -> None:
+    stops = 0
+    while True:
+        app = ImhotepApp(ascii=False)
+        async with app.run_test(size=(80, 24)) as pilot:
+            form = await _open_form(app, pilot)
+            for _ in range(stops):
+                await pilot.press("tab")
+            focused = app.focused
+            assert focused is not None
+            if stops and focused is form.query_one("#game"):
+                break  # every field has been tried
+            await pilot.press("ctrl+s")
+            await pilot.pause()
+            assert app.game_screen is not None and app.screen is app.game_screen, focused
+        stops += 1
+    assert stops > 10
 
 
 async def test_the_row_with_focus_is_pointed_at() -> None:
@@ -72,7 +118,7 @@ async def test_the_row_with_focus_is_pointed_at() -> None:
     async with app.run_test(size=(80, 24)) as pilot:
         form = await _open_form(app, pilot)
         assert not any(label.startswith(">") for label in _labels(form))
-        await pilot.press("tab", "tab", "tab", "tab")  # Back, the game, the first name, its seat
+        await pilot.press("tab", "tab")  # from the game: the first name, its seat
         assert app.focused is form.query_one("#kind-0")
         labels = _labels(form)
         assert labels[0] == "> Player 1"

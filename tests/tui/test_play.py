@@ -88,12 +88,13 @@ async def test_the_start_screen_is_styled() -> None:
         assert menu.region.x == (80 - 48) // 2
 
 
-async def test_enter_on_new_game_starts_a_game_with_defaults() -> None:
+async def test_ctrl_s_on_new_game_starts_a_game_with_defaults() -> None:
+    # Enter no longer does: the form opens on its first field (issue 33).
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await pilot.press("n")
         assert isinstance(app.screen, NewGameScreen)
-        await pilot.press("enter")
+        await pilot.press("ctrl+s")
         screen = game(app)
         assert app.screen is screen
         assert str(screen.state.sides) == "AAAA"

@@ -236,9 +236,12 @@ class HelpScreen(Screen[None]):
         topics.set_options(self._options(self.topics.TOPIC_IDS))
         self.set_class(False, "-no-match")
         ids = self.topics.TOPIC_IDS
-        topics.highlighted = ids.index("controls") if "controls" in ids else 0
+        # A screen's own help lists its keys in a topic of its own.
+        keys = getattr(self.topics, "keys_topic", "controls")
+        keys = keys if keys in ids else ids[0]
+        topics.highlighted = ids.index(keys)
         topics.focus()
-        await self.show_topic("controls")
+        await self.show_topic(keys)
 
     def action_close(self) -> None:
         self.dismiss()

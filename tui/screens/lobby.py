@@ -268,6 +268,12 @@ class LobbyScreen(Screen[None]):
 
     # --- actions -----------------------------------------------------------------
 
+    def own_help(self) -> Screen[None]:
+        """Help on the lobby (? and the palette's Help), the rules after it."""
+        from tui.screens.lobby_help import lobby_help
+
+        return lobby_help(self)
+
     @on(SectionList.Leave)
     def _next_section(self, event: SectionList.Leave) -> None:
         event.stop()

@@ -208,7 +208,11 @@ class ComputerScreen(ModalScreen[str | None]):
         offered = tuple(level for level in levels(self.kind) if level != "random")
         with Vertical(classes="dialog"):
             yield Static(_("Play the computer"), classes="dialog-title")
-            with Horizontal(classes="row"):
+            # The row keeps room below the menu for its open list, which
+            # otherwise hung past the box over the lobby and hid the buttons.
+            row = Horizontal(classes="row", id="level-row")
+            row.styles.height = len(offered) + 1
+            with row:
                 yield Label(_("Level"), classes="label")
                 yield Select(
                     [(level_title(level), level) for level in offered],

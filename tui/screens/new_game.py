@@ -71,6 +71,13 @@ class NewGameForm(Screen[Any]):
                     compact=True,
                 )
 
+    def mark_game_row(self) -> None:
+        """Reverse the title while the game's menu has focus, as a row's label is
+        (the menu's own focus colour is faint, and the form opens on it)."""
+        for row in self.query("#game-row"):
+            focused = self.focused
+            row.set_class(focused is not None and focused in row.walk_children(), "-current")
+
     def switched(self, kind: str) -> GameForm:
         """The form as typed so far, for the game ``kind``'s form to start from."""
         raise NotImplementedError
@@ -316,6 +323,7 @@ class TableFormScreen(NewGameForm):
 
     def _mark_focus(self) -> None:
         """Point at the row with focus: an arrow and reversed label, clear in any colours."""
+        self.mark_game_row()
         focused = self.focused
         for row in self.query(".row").results(Horizontal):
             current = focused is not None and focused in row.walk_children()

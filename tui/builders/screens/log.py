@@ -38,9 +38,10 @@ class LogScreen(Screen[None]):
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (112, "-wide")]  # noqa: RUF012
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,g,q", "app.pop_screen", N_("Back to the game")),
-        Binding("home", "go(0)", N_("Start"), show=False, priority=True),
+        Binding("home", "go(0)", N_("To the set-up"), show=False, priority=True),
         Binding("end", "go(-1)", N_("Latest"), show=False, priority=True),
         Binding("e", "export", N_("Export record")),
+        Binding("question_mark,f1", "app.help", N_("Help")),
     ]
 
     def __init__(
@@ -105,6 +106,13 @@ class LogScreen(Screen[None]):
             before, action = self.states[ply - 1], self.history.actions[ply - 1]
             words = Text(tr(describe(before, action, self.names)))
         self.query_one("#words", Static).update(words)
+
+    def own_help(self) -> Screen[None]:
+        """Help on the log and its keys, with the game's rules after it."""
+        from tui.builders.help import topics
+        from tui.screens.screen_help import log_help
+
+        return log_help(self, topics)
 
     def action_go(self, ply: int) -> None:
         self.query_one(DataTable).move_cursor(row=ply if ply >= 0 else len(self.states) - 1)

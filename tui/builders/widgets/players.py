@@ -60,9 +60,10 @@ class PlayerPanel(BoardPart):
 
     def _show_turn(self, to_move: bool) -> None:
         colour = self.style_of("player--to-move" if to_move else "player--waiting").color
-        kind: EdgeType = (
-            ("ascii" if to_move else "blank") if self.ascii else "heavy" if to_move else "round"
-        )
+        # ASCII has one line style only: both panels keep it (the waiting one,
+        # left blank, lost its frame), and the turn shows by the title's marker
+        # and the colour.
+        kind: EdgeType = "ascii" if self.ascii else "heavy" if to_move else "round"
         border = (kind, Color.from_rich_color(colour))
         if self.styles.border_top != border:
             self.styles.border = border

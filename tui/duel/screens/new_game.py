@@ -1,6 +1,6 @@
 """The new game screen: names, monument sides, who starts, the rules, an optional seed.
 
-Every field has a default, so Enter starts a game at once.
+Every field has a default, so ctrl+s starts a game at once.
 """
 
 from __future__ import annotations
@@ -186,7 +186,8 @@ def default_name(who: int) -> str:
 
 
 class NewGameScreen(NewGameForm):
-    """The form; Enter on Start, or ctrl+s, starts the game. Enter in a text field moves on.
+    """The form; Enter on Start, or ctrl+s from any field, starts the game.
+    Enter in a text field moves on.
 
     It answers :class:`GameOptions`, None for Back, or another game chosen
     in its top row (:class:`tui.screens.new_game.SwitchGame`).
@@ -198,9 +199,9 @@ class NewGameScreen(NewGameForm):
         Binding("ctrl+s", "start", N_("Start")),
         Binding("tab", "app.focus_next", N_("Next field")),
     ]
-    # However the form was opened (a key, a click, the command palette, the end
-    # of a game), Start has focus: Enter starts the game as the form shows it.
-    AUTO_FOCUS = "#start"
+    # It opens on its first field, as every form does, however it was opened:
+    # on Start, Enter began a game with whatever the form last held before the
+    # player had looked at it.
 
     def __init__(self, defaults: GameOptions | None = None, *, computer: bool = True) -> None:
         super().__init__()
@@ -361,6 +362,7 @@ class NewGameScreen(NewGameForm):
 
     def _mark_focus(self) -> None:
         """Point at the row with focus: an arrow and reversed label, clear in any colours."""
+        self.mark_game_row()
         focused = self.focused
         for row, title in zip(self.query(".row").results(Horizontal), ROW_TITLES, strict=True):
             current = focused is not None and focused in row.walk_children()
@@ -398,7 +400,7 @@ class NewGameScreen(NewGameForm):
     def _next_field(self, event: Input.Submitted) -> None:
         # A newcomer who typed a name and pressed Enter had the game start before
         # choosing an opponent. Enter in a field moves on, as Tab does; Enter on
-        # Start (which has focus when the form opens) or Ctrl+S starts.
+        # Start or ctrl+s starts.
         event.stop()
         self.focus_next()
 
