@@ -59,7 +59,7 @@ class LobbyScreen(Screen[None]):
         Binding("c", "computer", N_("Play the computer")),
         Binding("w", "watch", N_("Watch")),
         # TRANSLATORS: the key bar's word for the player's own page (ratings, record).
-        Binding("p", "player_page", N_("You")),
+        Binding("p", "player_page", N_("Your page")),
         # On the bar: the arrows cross from one list to the next too, but a
         # long list is quicker left with Tab.
         # TRANSLATORS: the key bar's word for Tab, which jumps to the next list.

@@ -37,6 +37,18 @@ PARAGRAPHS = (
         "can give to j to join it."
     ),
     N_("**Playing the computer.** c starts a game against the computer at the level you choose."),
+    N_(
+        "**Your turn.** When it becomes your turn in one of your games while you are "
+        "here or in another game, a line says so and the terminal rings (and shows a "
+        "notification, where it can). On arrival, the lobby says in how many games it "
+        "is your turn, and for how long the longest has waited."
+    ),
+    N_(
+        "**Ratings.** Every finished game between people moves your rating in that "
+        "game and your record of wins, losses and ties; games against the computer "
+        "and games at one keyboard do not count. The line under your name shows "
+        "them, and p opens your page."
+    ),
 )
 # The topics after this one are a game's rules.
 RULES = N_("The topics below this one are the rules of {game}. In a game, ? opens its own help.")
