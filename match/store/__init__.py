@@ -46,18 +46,22 @@ Tables::
     players  names chosen by players known by id (the SSH server's keys)
     imported files already brought in from the JSON saves of earlier versions
     meta     store-wide counters: ``tables_revision``
+    chat     what is said at each table (no change of its game: no revision)
+    watchers who looks on at each table, from which process, seen when
+    mutes    whom each player (key) no longer hears
 
 The package, one job a module: :mod:`~match.store.schema` (tables, upgrades,
 opening), :mod:`~match.store.errors`, :mod:`~match.store.records` (the
 values handed out), :mod:`~match.store.reading` (rows checked into records),
 :mod:`~match.store.base` (the connection and its transactions),
 :mod:`~match.store.games`, :mod:`~match.store.moves`,
-:mod:`~match.store.presence`, :mod:`~match.store.players` and
-:mod:`~match.store.imports`.
+:mod:`~match.store.presence`, :mod:`~match.store.players`,
+:mod:`~match.store.imports` and :mod:`~match.store.chat`.
 """
 
 from __future__ import annotations
 
+from match.store.chat import MAX_CHAT, Chat, ChatLine, ChatRefused, Watcher
 from match.store.errors import StaleWrite, StoreError, TooManyTables, damaged, describe_db_error
 from match.store.games import Games
 from match.store.imports import Imports
@@ -81,7 +85,7 @@ from match.store.records import (
 from match.store.schema import APPLICATION_ID, BUSY_TIMEOUT_MS, SCHEMA_VERSION
 
 
-class Store(Games, Moves, Seats, Players, Imports):
+class Store(Games, Moves, Seats, Players, Imports, Chat):
     """A connection to the game database. Not shared between threads."""
 
 
@@ -90,9 +94,12 @@ __all__ = [
     "BUSY_TIMEOUT_MS",
     "CODE_ALPHABET",
     "CODE_LENGTH",
+    "MAX_CHAT",
     "PRESENCE_SECONDS",
     "SCHEMA_VERSION",
     "UNDO_MODES",
+    "ChatLine",
+    "ChatRefused",
     "GameSummary",
     "Presence",
     "Pulse",
@@ -105,6 +112,7 @@ __all__ = [
     "StoredAction",
     "StoredGame",
     "TooManyTables",
+    "Watcher",
     "damaged",
     "describe_db_error",
     "session_id",

@@ -324,7 +324,7 @@ def test_a_store_of_the_first_version_is_upgraded_with_its_games(tmp_path: Path)
         store.use_hint(game_id, 1)
         assert store.game(game_id).hints_used == (0, 1)
     db = sqlite3.connect(path)
-    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 6
+    assert db.execute("PRAGMA user_version").fetchone()[0] == SCHEMA_VERSION == 7
     db.close()
 
 
