@@ -16,6 +16,7 @@ talk's tables only once one has.
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -128,10 +129,8 @@ class TableTalk:
         """Leave the table: a watcher's place is given up (a failure leaves it
         to lapse, as a seat's presence does)."""
         if self._started and self.watching:
-            try:
+            with contextlib.suppress(StoreError):
                 self.store.unwatch_table(self.game_id, self.session)
-            except StoreError:
-                pass
         self._started = False
 
     def poll(self) -> list[Heard]:
@@ -160,9 +159,7 @@ class TableTalk:
     def say(self, text: str) -> Message | None:
         """Say ``text`` at the table; why not, if the store refused it."""
         try:
-            line = self.store.chat_say(
-                self.game_id, self.me, self.name, text, seat=self.seat
-            )
+            line = self.store.chat_say(self.game_id, self.me, self.name, text, seat=self.seat)
         except StoreError as exc:
             return exc.reason
         self._mine.add(line.id)
@@ -216,9 +213,7 @@ class TableTalk:
 
     def _read_new(self) -> tuple[ChatLine, ...]:
         after = self.lines[-1].id if self.lines else 0
-        new = self.store.chat_lines(
-            self.game_id, after=after, listener=self.me, limit=SHOWN_LINES
-        )
+        new = self.store.chat_lines(self.game_id, after=after, listener=self.me, limit=SHOWN_LINES)
         self.lines = (*self.lines, *new)[-SHOWN_LINES:]
         return new
 
@@ -229,9 +224,7 @@ class TableTalk:
     def _live_watchers(self) -> tuple[Watcher, ...]:
         now = time.time()
         return tuple(
-            w
-            for w in self.store.watchers(self.game_id)
-            if Presence(w.session, w.seen_at).live(now)
+            w for w in self.store.watchers(self.game_id) if Presence(w.session, w.seen_at).live(now)
         )
 
 

@@ -219,9 +219,7 @@ class Chat(StoreBase):
         with self._errors(), self._write() as db:
             if db.execute("SELECT 1 FROM games WHERE id = ?", (game_id,)).fetchone() is None:
                 raise StoreError(msg("game {game} is no longer in the store", game=game_id))
-            db.execute(
-                "DELETE FROM watchers WHERE seen_at < ?", (now - STALE_WATCHER_SECONDS,)
-            )
+            db.execute("DELETE FROM watchers WHERE seen_at < ?", (now - STALE_WATCHER_SECONDS,))
             db.execute(
                 "INSERT INTO watchers (game_id, session, owner, name, seen_at) VALUES (?,?,?,?,?)"
                 " ON CONFLICT (game_id, session) DO UPDATE"
@@ -239,9 +237,7 @@ class Chat(StoreBase):
 
     def unwatch_table(self, game_id: int, session: str) -> None:
         with self._errors(), self._write() as db:
-            db.execute(
-                "DELETE FROM watchers WHERE game_id = ? AND session = ?", (game_id, session)
-            )
+            db.execute("DELETE FROM watchers WHERE game_id = ? AND session = ?", (game_id, session))
 
     def watchers(self, game_id: int) -> tuple[Watcher, ...]:
         """Everyone with a watcher's row at the table, longest there first

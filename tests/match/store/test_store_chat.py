@@ -12,16 +12,15 @@ from pathlib import Path
 import pytest
 from old_stores import ANN, BOB, build
 
+from match.seats import Seat
 from match.store import MAX_CHAT, SCHEMA_VERSION, ChatRefused, Standing, Store, StoreError
 from match.store import schema as store_schema
 from match.store.chat import RATE_LIMITS
-from match.seats import Seat
 
 CAROL = "key:carol"
 SEATS = (Seat(name="Ann", owner=ANN), Seat(name="Bob", owner=BOB))
 NASTY = (
-    "hi \x1b]52;c;cm0gLXJmIH4=\x07there\x1b[2J\x1b[31m red\x1b[0m"
-    "\r\nnext\u202eline\x9b31m\x00end"
+    "hi \x1b]52;c;cm0gLXJmIH4=\x07there\x1b[2J\x1b[31m red\x1b[0m\r\nnext\u202eline\x9b31m\x00end"
 )
 NOW = 1_800_000_000.0
 
