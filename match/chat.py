@@ -32,9 +32,10 @@ SHOWN_LINES = 50
 
 @dataclass(frozen=True)
 class Said:
-    """Someone else said ``line`` at the table."""
+    """``line`` was said at the table (``mine``: from this process)."""
 
     line: ChatLine
+    mine: bool = False
 
 
 @dataclass(frozen=True)
@@ -148,7 +149,7 @@ class TableTalk:
         if not changed and not due:
             return []
         self._looked = time.monotonic()
-        heard: list[Heard] = [Said(line) for line in self._read_new() if line.id not in self._mine]
+        heard: list[Heard] = [Said(line, line.id in self._mine) for line in self._read_new()]
         before = {w.session: w for w in self.watchers}
         self.watchers = self._live_watchers()
         after = {w.session: w for w in self.watchers}
