@@ -56,7 +56,9 @@ class GameScreen(MatchEvents):
     BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
 
     # Shown on the key bar only when the other keys leave room for them.
-    OPTIONAL_KEYS: ClassVar[frozenset[str]] = frozenset({"codes"})
+    # The chat's key is shown only at a table, where Save is off while the
+    # game goes on (policy.deal_hidden): it takes that room.
+    OPTIONAL_KEYS: ClassVar[frozenset[str]] = frozenset({"codes", "chat"})
 
     def __init__(self, match: Match, *, ascii: bool | None = None) -> None:
         super().__init__(match, ascii=ascii)
