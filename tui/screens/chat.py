@@ -25,6 +25,7 @@ from textual.widgets import Input, OptionList, RichLog, Static
 from textual.widgets.option_list import Option
 
 from match.chat import Came, Heard, Person, Said, TableTalk, Went, heard_words
+from match.clean import clean_text
 from match.store import MAX_CHAT, ChatLine, StoreError
 from tui.i18n import N_, _, tr, tr_error
 from tui.paths import style_path
@@ -187,6 +188,15 @@ def person_words(person: Person) -> str:
     return words
 
 
+class ChatInput(Input):
+    """The line to type: what is pasted is cleaned as it comes in, so that not
+    even the typist's own terminal is sent an escape sequence (the store
+    cleans it again before anyone else reads it)."""
+
+    def replace(self, text: str, start: int, end: int) -> None:
+        super().replace(clean_text(text, MAX_CHAT), start, end)
+
+
 def line_text(line: ChatLine) -> Text:
     """A line as the chat shows it: the name in bold, then what was said
     (both the store's text, cleaned: never markup)."""
@@ -223,7 +233,7 @@ class ChatScreen(ModalScreen[None]):
                     yield Static(_("Who is here"), id="chat-people-title")
                     yield OptionList(id="chat-people")
             yield Static("", id="chat-status")
-            yield Input(
+            yield ChatInput(
                 id="chat-input",
                 max_length=MAX_CHAT,
                 placeholder=_("Type a line; Enter says it"),
