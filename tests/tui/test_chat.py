@@ -8,6 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, RichLog
 
@@ -111,6 +112,11 @@ async def test_players_and_a_watcher_talk_at_a_table(tmp_path: Path, kind: str) 
             await _say(cp, carol, "good luck both")
             await _until(ap, lambda: "Carol: good luck both" in _log(ann))
             await _until(bp, lambda: "Carol says: good luck both" in _message(bob))
+            # What is pasted into the line is cleaned before it is even drawn.
+            field = carol.screen.query_one("#chat-input", Input)
+            field.post_message(events.Paste("a\x1b]52;c;eA==\x07b\x1b[2Jc"))
+            await cp.pause()
+            assert field.value == "abc"
             await cp.press("escape")
             assert not isinstance(carol.screen, ChatScreen)
         # Carol has gone: the players are told.

@@ -138,7 +138,7 @@ class TableChat:
             # The game's own follower tells the player of a store that fails.
             return
         panel = self.panel
-        if panel is not None and panel.is_attached:
+        if panel is not None and panel.showing:
             panel.show(heard)
             return
         news = [n for n in heard if not (isinstance(n, Said) and n.mine)]
@@ -223,6 +223,8 @@ class ChatScreen(ModalScreen[None]):
         super().__init__()
         self.chat = chat
         self._people: tuple[Person, ...] = ()
+        # Set once leaving: a look at the table due meanwhile draws nothing.
+        self._leaving = False
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
@@ -250,6 +252,11 @@ class ChatScreen(ModalScreen[None]):
     def talk(self) -> TableTalk | None:
         return self.chat.talk
 
+    @property
+    def showing(self) -> bool:
+        """Whether the panel is up (neither before its mount nor on its way out)."""
+        return self.is_attached and self.is_mounted and not self._leaving
+
     def _fill_lines(self) -> None:
         log = self.query_one("#chat-lines", RichLog)
         log.clear()
@@ -261,6 +268,8 @@ class ChatScreen(ModalScreen[None]):
             log.write(line_text(line))
 
     def _fill_people(self) -> None:
+        if self._leaving:
+            return
         people = self.chat.people()
         if people == self._people:
             return
@@ -274,6 +283,8 @@ class ChatScreen(ModalScreen[None]):
 
     def show(self, heard: list[Heard]) -> None:
         """What the table's talk brought since the last look."""
+        if self._leaving:
+            return
         said = [news for news in heard if isinstance(news, Said)]
         if said:
             log = self.query_one("#chat-lines", RichLog)
@@ -347,6 +358,7 @@ class ChatScreen(ModalScreen[None]):
             field.focus()
 
     def action_close(self) -> None:
+        self._leaving = True
         self.dismiss(None)
 
 
