@@ -225,6 +225,7 @@ class ChatScreen(ModalScreen[None]):
         self._people: tuple[Person, ...] = ()
         # Set once leaving: a look at the table due meanwhile draws nothing.
         self._leaving = False
+        self._just_chosen: int | None = None
 
     def compose(self) -> ComposeResult:
         with Vertical(id="chat-box"):
@@ -333,11 +334,17 @@ class ChatScreen(ModalScreen[None]):
         self._status(tr(said))
         self._fill_lines()
         self._people = ()
+        # The list is filled again: its highlight comes back to this person,
+        # and what was just said about them must stay on the status line.
+        self._just_chosen = event.option_index
         self._fill_people()
 
     @on(OptionList.OptionHighlighted, "#chat-people")
     def _pointed(self, event: OptionList.OptionHighlighted) -> None:
         event.stop()
+        if event.option_index == self._just_chosen:
+            self._just_chosen = None
+            return
         if not 0 <= event.option_index < len(self._people):
             return
         person = self._people[event.option_index]
@@ -353,7 +360,12 @@ class ChatScreen(ModalScreen[None]):
     def action_switch(self) -> None:
         field = self.query_one("#chat-input", Input)
         if field.has_focus:
-            self.query_one("#chat-people", OptionList).focus()
+            listed = self.query_one("#chat-people", OptionList)
+            if listed.highlighted is None and self._people:
+                # The first person one could mute, rather than oneself.
+                others = [n for n, p in enumerate(self._people) if p.owner and not p.me]
+                listed.highlighted = others[0] if others else 0
+            listed.focus()
         else:
             field.focus()
 
