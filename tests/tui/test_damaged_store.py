@@ -67,6 +67,9 @@ COLUMNS = {
     "players": ["id", "name", "created_at"],
     "imported": ["digest", "game_id", "source", "at"],
     "meta": ["key", "value"],
+    "chat": ["id", "game_id", "owner", "name", "seat", "text", "at"],
+    "watchers": ["game_id", "session", "owner", "name", "seen_at"],
+    "mutes": ["owner", "muted", "at"],
 }
 GUARDED = {("seats", "seat"), ("games", "seat_count")}
 BAD = [
@@ -130,6 +133,11 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
     third = Match.join(Store.open(path), watched.code, me=THIRD, name="third")
     assert watched.play(Place(8)) is None
     store.skip_file("0" * 64, "old.json")
+    # Talk at my table: a line said, a watcher, and someone I muted.
+    assert mine.game_id is not None
+    store.watch_table(mine.game_id, "elsewhere/1/abc", THIRD, "third")
+    store.chat_say(mine.game_id, ME, "me", "good luck", seat=0)
+    store.mute(ME, OTHER)
     for match in (mine, theirs, computer, table, watched, third):
         match.close()
     ids = {
@@ -172,10 +180,14 @@ def _restore(pristine: Path, path: Path) -> None:
 
 def _damage(path: Path, table: str, column: str, value: object, mine: int) -> object | None:
     """Write ``value`` into one row (of my game, where the table has games); the rowid."""
-    where = {"games": "id = ?", "players": "id = ?", "imported": "1 = ?", "meta": "1 = ?"}.get(
-        table, "game_id = ?"
-    )
-    key: object = {"players": ME, "imported": 1, "meta": 1}.get(table, mine)
+    where = {
+        "games": "id = ?",
+        "players": "id = ?",
+        "imported": "1 = ?",
+        "meta": "1 = ?",
+        "mutes": "owner = ?",
+    }.get(table, "game_id = ?")
+    key: object = {"players": ME, "imported": 1, "meta": 1, "mutes": ME}.get(table, mine)
     db = sqlite3.connect(path)
     row = db.execute(f"SELECT rowid FROM {table} WHERE {where} LIMIT 1", (key,)).fetchone()
     try:
@@ -185,8 +197,8 @@ def _damage(path: Path, table: str, column: str, value: object, mine: int) -> ob
         return None  # the schema refuses this value: no damage to look at
     finally:
         db.close()
-    # games.id is the rowid itself: the row is found under its new number.
-    return value if (table, column) == ("games", "id") else row[0]
+    # games.id and chat.id are the rowid itself: the row is found under its new number.
+    return value if (table, column) in (("games", "id"), ("chat", "id")) else row[0]
 
 
 def _cell(path: Path, table: str, column: str, rowid: object) -> object:

@@ -114,9 +114,12 @@ class TableChat:
         try:
             talk.start()
         except StoreError as exc:
-            self.host.say(
+            # A toast, not the message line: that says what the game needs
+            # said (the table's code, a store that fails to keep the game).
+            self.host.app.notify(
                 _("The table's chat cannot be used: {problem}").format(problem=tr_error(exc)),
-                error=True,
+                severity="warning",
+                markup=False,
             )
             return
         self.talk = talk
