@@ -49,6 +49,9 @@ Tables::
              what the finished games say: see match.store.ratings)
     rated    the games counted in the ratings, one row each, with their outcome
     meta     store-wide counters: ``tables_revision``
+    chat     what is said at each table (no change of its game: no revision)
+    watchers who looks on at each table, from which process, seen when
+    mutes    whom each player (key) no longer hears
 
 The package, one job a module: :mod:`~match.store.schema` (tables, upgrades,
 opening), :mod:`~match.store.errors`, :mod:`~match.store.records` (the
@@ -56,12 +59,13 @@ values handed out), :mod:`~match.store.reading` (rows checked into records),
 :mod:`~match.store.base` (the connection and its transactions),
 :mod:`~match.store.games`, :mod:`~match.store.moves`,
 :mod:`~match.store.presence`, :mod:`~match.store.players`,
-:mod:`~match.store.imports`, :mod:`~match.store.ratings` and
-:mod:`~match.store.turns`.
+:mod:`~match.store.imports`, :mod:`~match.store.ratings`,
+:mod:`~match.store.turns` and :mod:`~match.store.chat`.
 """
 
 from __future__ import annotations
 
+from match.store.chat import MAX_CHAT, Chat, ChatLine, ChatRefused, Watcher
 from match.store.errors import (
     RematchExists,
     StaleWrite,
@@ -94,7 +98,7 @@ from match.store.schema import APPLICATION_ID, BUSY_TIMEOUT_MS, SCHEMA_VERSION
 from match.store.turns import Turns
 
 
-class Store(Games, Moves, Seats, Players, Imports, Ratings, Turns):
+class Store(Games, Moves, Seats, Players, Imports, Ratings, Turns, Chat):
     """A connection to the game database. Not shared between threads."""
 
 
@@ -103,9 +107,12 @@ __all__ = [
     "BUSY_TIMEOUT_MS",
     "CODE_ALPHABET",
     "CODE_LENGTH",
+    "MAX_CHAT",
     "PRESENCE_SECONDS",
     "SCHEMA_VERSION",
     "UNDO_MODES",
+    "ChatLine",
+    "ChatRefused",
     "GameSummary",
     "Presence",
     "Pulse",
@@ -119,6 +126,7 @@ __all__ = [
     "StoredAction",
     "StoredGame",
     "TooManyTables",
+    "Watcher",
     "damaged",
     "describe_db_error",
     "session_id",

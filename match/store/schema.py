@@ -20,11 +20,13 @@ if TYPE_CHECKING:
     from engine.message import Message
 
 # 2: games.revision; 3: hints between people; 4: meta; 5: any game, 2-4 seats;
-# 6: who won, as each game's rules said; 7: chat and who is here (another
-# branch); 8: when each turn began, ratings and records (match.store.ratings)
+# 6: who won, as each game's rules said; 7: talk at a table (chat, watchers,
+# mutes); 8: when each turn began, ratings and records (match.store.ratings)
 SCHEMA_VERSION = 8
 # The first version that keeps when a turn began and the ratings.
 RATINGS_VERSION = 8
+# The first version that keeps what is said at a table.
+TALK_VERSION = 7
 APPLICATION_ID = 0x494D4844  # "IMHD": tells our database from any other SQLite file
 
 # Version 5's games and seats, by a name given at creation: a new file makes
@@ -111,6 +113,36 @@ CREATE TABLE IF NOT EXISTS rated (
     at REAL NOT NULL
 );
 """
+# Version 7: what is said at a table, who looks on, and whom each player
+# no longer hears. None of it is a change of the game: writing here moves no
+# revision and no tables_revision (see match.store.chat).
+_TALK = """
+CREATE TABLE IF NOT EXISTS chat (
+    id INTEGER PRIMARY KEY,
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    owner TEXT NOT NULL,
+    name TEXT NOT NULL,
+    seat INTEGER,
+    text TEXT NOT NULL,
+    at REAL NOT NULL
+);
+CREATE INDEX IF NOT EXISTS chat_by_game ON chat(game_id, id);
+CREATE INDEX IF NOT EXISTS chat_by_owner ON chat(owner, at);
+CREATE TABLE IF NOT EXISTS watchers (
+    game_id INTEGER NOT NULL REFERENCES games(id) ON DELETE CASCADE,
+    session TEXT NOT NULL,
+    owner TEXT NOT NULL,
+    name TEXT NOT NULL,
+    seen_at REAL NOT NULL,
+    PRIMARY KEY (game_id, session)
+);
+CREATE TABLE IF NOT EXISTS mutes (
+    owner TEXT NOT NULL,
+    muted TEXT NOT NULL,
+    at REAL NOT NULL,
+    PRIMARY KEY (owner, muted)
+);
+"""
 _INDEXES = """
 CREATE INDEX IF NOT EXISTS games_by_time ON games(status, updated_at);
 CREATE INDEX IF NOT EXISTS seats_by_owner ON seats(owner);
@@ -159,9 +191,7 @@ ALTER TABLE seats_v5 RENAME TO seats;
 """
     + _INDEXES,
     6: _WON + _AGREED + _PAST_WINNERS,
-    # 7 is the chat's step, written on another branch; until the two meet,
-    # a file of version 6 goes straight on to 8, which needs nothing of 7.
-    7: "",
+    7: _TALK,
     8: _TURN_AT + _RATINGS,
 }
 # SQLite's own files beside the database: none of them may be a link either.
@@ -209,6 +239,7 @@ CREATE TABLE IF NOT EXISTS meta (key TEXT PRIMARY KEY, value INTEGER NOT NULL);
 INSERT OR IGNORE INTO meta (key, value) VALUES ('tables_revision', 1);
 """
     + _INDEXES
+    + _TALK
 )
 
 
@@ -395,6 +426,7 @@ def _prepare(db: sqlite3.Connection, label: str) -> tuple[int, bool]:
     wanted = {"games", "seats", "actions", "requests", "players", "imported"}
     wanted |= {"meta"} if version >= 4 else set()
     wanted |= {"ratings", "rated"} if version >= RATINGS_VERSION else set()
+    wanted |= {"chat", "watchers", "mutes"} if version >= TALK_VERSION else set()
     missing = wanted - names
     if missing:
         raise StoreError(

@@ -96,7 +96,7 @@ def by_column(table: Table) -> dict[str, int]:
 EXPECTED_IDS = {
     "goal", "harbor", "setup", "turn", "place", "unload", "tokens", "take", "place-two",
     "place-unload", "swap-unload", "end", "obelisk", "temple", "pyramids", "chamber",
-    "leftovers", "tie", "online", "rulings", "controls", "notation",
+    "leftovers", "tie", "online", "rulings", "table", "controls", "notation",
 }  # fmt: skip
 
 

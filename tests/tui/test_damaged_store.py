@@ -70,6 +70,9 @@ COLUMNS = {
     "meta": ["key", "value"],
     "ratings": ["player", "kind", "name", "mu", "sigma", "games", "wins", "losses", "ties"],
     "rated": ["game_id", "kind", "result", "at"],
+    "chat": ["id", "game_id", "owner", "name", "seat", "text", "at"],
+    "watchers": ["game_id", "session", "owner", "name", "seen_at"],
+    "mutes": ["owner", "muted", "at"],
 }
 GUARDED = {("seats", "seat"), ("games", "seat_count")}
 BAD = [
@@ -143,6 +146,11 @@ def pristine(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, dict[str, 
         summary=Standing(-1, (10, 5), (0,)),
     )
     store.skip_file("0" * 64, "old.json")
+    # Talk at my table: a line said, a watcher, and someone I muted.
+    assert mine.game_id is not None
+    store.watch_table(mine.game_id, "elsewhere/1/abc", THIRD, "third")
+    store.chat_say(mine.game_id, ME, "me", "good luck", seat=0)
+    store.mute(ME, OTHER)
     for match in (mine, theirs, computer, table, watched, third):
         match.close()
     ids = {
@@ -195,8 +203,9 @@ def _damage(
         "imported": "1 = ?",
         "meta": "1 = ?",
         "ratings": "player = ?",
+        "mutes": "owner = ?",
     }.get(table, "game_id = ?")
-    keys: dict[str, object] = {"players": ME, "imported": 1, "meta": 1, "ratings": ME}
+    keys: dict[str, object] = {"players": ME, "imported": 1, "meta": 1, "ratings": ME, "mutes": ME}
     key = keys.get(table, ids["over"] if table == "rated" else ids["mine"])
     db = sqlite3.connect(path)
     row = db.execute(f"SELECT rowid FROM {table} WHERE {where} LIMIT 1", (key,)).fetchone()
@@ -207,8 +216,8 @@ def _damage(
         return None  # the schema refuses this value: no damage to look at
     finally:
         db.close()
-    # games.id is the rowid itself: the row is found under its new number.
-    return value if (table, column) == ("games", "id") else row[0]
+    # games.id and chat.id are the rowid itself: the row is found under its new number.
+    return value if (table, column) in (("games", "id"), ("chat", "id")) else row[0]
 
 
 def _cell(path: Path, table: str, column: str, rowid: object) -> object:

@@ -13,6 +13,8 @@ from textual.binding import Binding, BindingType
 from engine.builders.words import card_name, site_name
 from tui.builders.keys import BLUE_KEYS, GET_KEY, SITE_KEYS
 from tui.i18n import N_, _, tr
+from tui.screens.chat import CHAT_BINDING
+from tui.table_words import CHAT_KEY_LABEL, CHAT_KEY_WORDS
 
 PLAYERS_ONLY: Final = frozenset(
     {"choose", "get", "blue", "pass_turn", "undo", "redo", "save", "new_game", "hint", "rematch"}
@@ -39,6 +41,8 @@ GAME_BINDINGS: Final[list[BindingType]] = [
     Binding("i", "details", N_("Points")),
     Binding("C", "codes", N_("Cards")),
     Binding("H", "hint", N_("Hint"), show=False),
+    # Talk at a table (shown only there: see TableChat.available).
+    CHAT_BINDING,
     Binding("question_mark,f1", "help", N_("Help")),
     Binding("n", "new_game", N_("New game")),
     # After a game between people at a table, n is a rematch instead.
@@ -91,5 +95,6 @@ def key_words() -> list[tuple[str, str]]:
         ("C", _("the market cards' codes and effects")),
         ("w", _("save the game under a name")),
         ("H", _("a hint: what the computer player would do now")),
+        (CHAT_KEY_LABEL, _(CHAT_KEY_WORDS)),
         ("? F1", _("help on what is under the cursor")),
     ]

@@ -16,6 +16,7 @@ from engine.duel.tokens import BOAT_NAMES
 from tui.duel.keys import LINE_KEYS, TOKEN_KEYS
 from tui.duel.token_words import full_name
 from tui.i18n import N_, _
+from tui.screens.chat import CHAT_BINDING
 
 # The keys whose description holds a value, by action (see describe_key).
 _CELL_OF_ACTION = {f"digit({n})": n for n in range(1, 10)}
@@ -59,6 +60,8 @@ GAME_BINDINGS: Final[list[BindingType]] = [
     Binding("plus,equals_sign", "speed(-1)", N_("Faster"), show=False),
     Binding("minus", "speed(1)", N_("Slower"), show=False),
     Binding("o", "app.load_game", N_("Load"), show=False),
+    # Talk at a table (shown only there: see TableChat.available).
+    CHAT_BINDING,
     Binding("question_mark,f1", "help", N_("Help")),
     Binding("n", "new_game", N_("New game")),
     # After a game between people at a table, n is a rematch instead.

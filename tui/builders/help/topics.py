@@ -14,6 +14,7 @@ from typing import Any, Final
 
 from tui.builders.help import cards, guide, rules, sites
 from tui.i18n import N_, _
+from tui.table_words import TABLE_TOPIC_KEYWORDS, TABLE_TOPIC_TITLE, table_markdown
 
 
 @dataclass(frozen=True)
@@ -55,6 +56,7 @@ TOPICS: Final = (
     Topic("end", N_("End of the game"), rules.end, N_("scoring tie winner")),
     Topic("wrath", N_("Wrath of the Pharaoh"), rules.wrath, N_("variant penalty")),
     Topic("seeing", N_("What everyone sees"), rules.seeing, N_("hidden deck undo")),
+    Topic("table", TABLE_TOPIC_TITLE, table_markdown, TABLE_TOPIC_KEYWORDS),
     Topic("controls", N_("Keys"), guide.controls, N_("controls keyboard mouse")),
     Topic("notation", N_("Notation"), guide.notation, N_("codes log record")),
 )

@@ -50,6 +50,7 @@ from tui.builders.screens.game_view import MIN_HEIGHT, MIN_WIDTH, POLL_SECONDS, 
 from tui.builders.widgets.base import Chosen
 from tui.builders.widgets.players import PlayerPanel
 from tui.i18n import _, tr
+from tui.screens.chat import TableChat
 from tui.screens.files import ConfirmScreen
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "GameScreen"]
@@ -67,6 +68,8 @@ class GameScreen(GameView):
         match.subscribe(self._on_match_event)
         # What hard would do and why (ai.players.hint), searched off the screen's thread.
         self._hints: HintSearch[GameState, tuple[Action, Message]] = hints.for_game("builders")
+        # Talk at the table (only at a table shared with other terminals).
+        self.chat = TableChat(self)
 
     def describe_key(self, binding: Binding) -> str | None:
         return describe_key(binding)
@@ -84,6 +87,7 @@ class GameScreen(GameView):
         self._check_size(self.app.size.width, self.app.size.height)
         if self.match.store is not None:
             self.set_interval(POLL_SECONDS, self.match.poll, name="store")
+        self.chat.start()
 
     def _say_table_code(self) -> None:
         """A hosted table with seats still free: the code the others need."""
@@ -100,7 +104,11 @@ class GameScreen(GameView):
 
     def on_unmount(self) -> None:
         self._hints.stop()
+        self.chat.stop()
         self.match.close()
+
+    def action_chat(self) -> None:
+        self.chat.open()
 
     def stop_thinking(self) -> None:
         self.match.stop_thinking()
@@ -377,6 +385,8 @@ class GameScreen(GameView):
         if self.match.watching and action in PLAYERS_ONLY:
             return False
         state = self.state
+        if action == "chat":
+            return self.chat.available
         if action == "save":
             return self.files_allowed and not policy.deal_hidden(self.match)
         if action == "new_game":

@@ -15,6 +15,7 @@ from engine.duel.tokens import (
 from tui.duel.help.markdown import say
 from tui.duel.keys import BOAT_KEY_RANGE, KEY_OF_TOKEN, LINE_KEYS, boat_keys
 from tui.i18n import N_, _
+from tui.table_words import CHAT_KEY, CHAT_KEY_LABEL, CHAT_KEY_WORDS
 
 # --- keys -----------------------------------------------------------------------
 
@@ -113,6 +114,7 @@ KEYS: Final[tuple[Key, ...]] = (
     Key("faster", ("plus", "equals_sign"), "+", N_("computer players move sooner")),
     Key("slower", ("minus",), "-", N_("computer players wait longer")),
     Key("new", ("n",), "n", N_("new game (once the game is over)")),
+    Key("chat", (CHAT_KEY,), CHAT_KEY_LABEL, CHAT_KEY_WORDS),
     Key("help", ("question_mark", "f1"), "? / F1", N_("open this help")),
     Key("quit", ("q",), "q", N_("quit")),
 )

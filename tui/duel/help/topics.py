@@ -63,6 +63,7 @@ from tui.duel.help.scoring import (
     _tie,
 )
 from tui.i18n import N_
+from tui.table_words import TABLE_TOPIC_KEYWORDS, TABLE_TOPIC_TITLE, table_markdown
 
 
 @dataclass(frozen=True)
@@ -101,6 +102,7 @@ TOPICS: Final[tuple[Topic, ...]] = (
     Topic("tie", N_("Ties"), _tie, N_("draw equal winner")),
     Topic("online", N_("Online rules"), _online, N_("Yucata variant reload refill order starter")),
     Topic("rulings", N_("Rulings"), _rulings),
+    Topic("table", TABLE_TOPIC_TITLE, lambda _sides: table_markdown(), TABLE_TOPIC_KEYWORDS),
     Topic("controls", N_("Keys"), _controls, N_("controls keyboard bindings")),
     Topic("notation", N_("Notation"), _notation, N_("codes log record")),
 )

@@ -40,6 +40,7 @@ from tui.duel.token_words import short_legend
 from tui.duel.widgets.harbor import CellChosen, SlotChosen
 from tui.duel.widgets.player import MonumentChosen
 from tui.i18n import _, ngettext, tr
+from tui.screens.chat import TableChat
 from tui.screens.files import ConfirmScreen
 from tui.widgets.line import Line
 
@@ -55,13 +56,17 @@ class GameScreen(MatchEvents):
     BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
 
     # Shown on the key bar only when the other keys leave room for them.
-    OPTIONAL_KEYS: ClassVar[frozenset[str]] = frozenset({"codes"})
+    # The chat's key is shown only at a table, where Save is off while the
+    # game goes on (policy.deal_hidden): it takes that room.
+    OPTIONAL_KEYS: ClassVar[frozenset[str]] = frozenset({"codes", "chat"})
 
     def __init__(self, match: Match, *, ascii: bool | None = None) -> None:
         super().__init__(match, ascii=ascii)
         # The game's hint comes from ai.players, which looks ai.duel.hint up
         # at each search, so a test may stand in for it.
         self._hints: HintSearch[GameState, tuple[Action, Message]] = hints.for_game(DUEL.kind)
+        # Talk at the table (only at a table shared with other terminals).
+        self.chat = TableChat(self)
 
     def describe_key(self, binding: Binding) -> str | None:
         """A key's description that holds a value (see :func:`describe_key`)."""
@@ -89,6 +94,7 @@ class GameScreen(MatchEvents):
         if match.store is not None:
             self.set_interval(POLL_SECONDS, match.poll, name="store")
         self.set_interval(RETRY_SECONDS, self.retry_store, name="store retry")
+        self.chat.start()
 
     def _carry_out(self, decision: keys_in.Decision) -> None:
         """Do what :func:`tui.duel.input.decide` decided."""
@@ -236,7 +242,11 @@ class GameScreen(MatchEvents):
 
     def on_unmount(self) -> None:
         self._hints.stop()
+        self.chat.stop()
         self.match.close()
+
+    def action_chat(self) -> None:
+        self.chat.open()
 
     def action_speed(self, step: int) -> None:
         seconds = policy.set_delay(self.match, step)
@@ -331,6 +341,8 @@ class GameScreen(MatchEvents):
             return False  # the board is hidden: a key must not play on it unseen
         if self.match.watching and action in PLAYERS_ONLY:
             return False  # a watcher is shown only the keys that do something for them
+        if action == "chat":
+            return self.chat.available
         if action == "save":
             return self.files_allowed and not policy.deal_hidden(self.match)
         if action == "new_game":
