@@ -139,7 +139,14 @@ class Follower:
         if said and self.rematch is not None and match.here:
             # The rematch stays on the message line after whoever left.
             said = [said[0], _rematch_offered()]
-        match.awaiting = frozenset(seat for seat in match.awaiting if not live[seat])
+        taken_elsewhere = {
+            index
+            for index, (was, now) in enumerate(zip(match.seats, seats, strict=True))
+            if was.owner is None and now.owner is not None
+        }
+        match.awaiting = frozenset(
+            seat for seat in match.awaiting | taken_elsewhere if not live[seat]
+        )
         if taken:
             said.insert(0, msg("Your other terminal has left this game: you play it here now."))
         match.seats = seats

@@ -43,8 +43,12 @@ def seat_news(
     for index, seat in enumerate(after):
         if index in here or seat.computer:
             continue
-        joined = index in awaited and is_live[index]
-        if joined or (before[index].owner is None and seat.owner is not None):
+        taken = before[index].owner is None and seat.owner is not None
+        if taken and not is_live[index]:
+            # Taken, not yet sat at (a join takes the seat, then comes): the
+            # caller awaits them, and says they joined when they come.
+            continue
+        if taken or (index in awaited and is_live[index]):
             said.append(msg("{name} joined the table.", name=seat.name))
         elif is_live[index] and not was_live[index]:
             said.append(msg("{name} is back.", name=seat.name))

@@ -222,3 +222,34 @@ def test_a_seat_taken_just_before_a_move_here_is_still_seen(path: Path) -> None:
     assert any(isinstance(e, SeatsChanged) for e in heard)
     host.poll()
     assert host.seats[1].name == "Bob"
+
+
+def test_a_player_who_takes_the_free_seat_is_told_as_joined_not_as_back(tmp_path: Path) -> None:
+    """Joining takes the seat, then sits at it: a host who looks in between
+    must not hear 'Bob is back' when he sits down."""
+    from engine.duel import Setup
+    from match.match import Match, SeatsChanged
+    from match.seats import Seat
+    from match.store import Store
+
+    path = tmp_path / "games.sqlite3"
+    ann = Match.new(
+        Setup(seed=3, starter=0),
+        (Seat(name="Ann"), Seat(name="Player 2")),
+        store=Store.open(path),
+        here=frozenset({0}),
+        table=True,
+        me="key:ann",
+    )
+    assert ann.code is not None and ann.game_id is not None
+    news: list[str] = []
+    ann.subscribe(lambda e: news.append(e.message) if isinstance(e, SeatsChanged) else None)
+    store = Store.open(path)
+    assert store.claim_free(ann.game_id, "key:bob", "Bob") == 1
+    ann.poll()  # the seat is Bob's; he is not at it yet
+    bob = Match.open(store, ann.game_id, me="key:bob", seats=frozenset({1}))
+    ann.poll()
+    said = [m for m in news if m]
+    assert said == ["Bob joined the table."]
+    for match in (ann, bob):
+        match.close()
