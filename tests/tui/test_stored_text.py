@@ -18,6 +18,7 @@ from engine.duel import Setup
 from match.match import Match
 from match.seats import Seat
 from match.store import Store
+from match.store.presence import session_id
 from tui.app import ImhotepApp
 from tui.duel.screens.game import GameScreen
 from tui.screens.games import GamesScreen
@@ -125,9 +126,11 @@ async def test_a_name_that_arrives_during_the_game_is_cleaned_too(tmp_path: Path
         await pilot.pause()
         screen = app.game_screen
         assert screen is not None
-        # Bob's process takes the seat under a name no prompt would have let through.
+        # Bob's process takes the seat under a name no prompt would have let
+        # through, and sits at it.
         with Store.open(path) as other:
             other.claim(host.game_id, 1, BOB, EVIL)
+            other.attach(host.game_id, (1,), session_id())
         await _until(pilot, lambda: "joined" in screen.query_one("#message", Line).plain)
         output = terminal_output(app)
         assert_harmless(output)
