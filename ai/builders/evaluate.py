@@ -5,9 +5,7 @@ outlook adds what the seat's stones and cards are likely still to bring
 while ships still sail: stones on a ship are about to be delivered, stones on
 the sled can be placed, the temple's top stones score again at every round
 end to come, a decoration card grows with its site, and the Wrath of the
-Pharaoh's penalty can still be avoided early in the game. The obelisks'
-points are shared by height early on and by the ranking near the end, where
-the ranking is settled. Nothing hidden is
+Pharaoh's penalty can still be avoided early in the game. Nothing hidden is
 read (the market deck and the round cards to come): only what every seat
 sees.
 
@@ -23,7 +21,7 @@ from typing import Final
 
 from engine.builders.cards import CARD_COLOUR
 from engine.builders.scoring import score
-from engine.builders.setup import boards_of, temple_width
+from engine.builders.setup import temple_width
 from engine.builders.sites import ROUNDS
 from engine.builders.state import GameState
 
@@ -63,16 +61,6 @@ def outlook(state: GameState) -> list[float]:
     later = ROUNDS - state.round  # round ends to come after this one's
     reach = min(1.0, left)  # a stone far from a ship may not make it in time
     values = [float(s.total) for s in scores]
-    stacked = sum(state.obelisks)
-    if stacked:
-        # The obelisks' ranking today is a poor guess early on: a single
-        # stone there would count as first place, worth 12 or 15 points. The
-        # further the end, the more the points are spread by height instead.
-        pot = sum(boards_of(state).obelisks.places[n])
-        early = left / ROUNDS
-        for seat in range(n):
-            share = pot * state.obelisks[seat] / stacked
-            values[seat] += early * (share - scores[seat].obelisks)
     for owner in state.temple[-temple_width(state) :]:
         values[owner] += TEMPLE_TOP * later
     for ship, site in zip(state.ships, state.docked, strict=True):
