@@ -29,11 +29,7 @@ from engine.builders.state import GameState
 # ship is nearly there, one on the sled needs a turn to be placed first.
 SHIP_STONE: Final = 1.3
 SLED_STONE: Final = 0.7
-# A stone in the quarry is a third of a turn (a get) from the sled. At 0.15,
-# getting three stones looked three times as good as placing one wherever
-# the quarry held no more than the game can still use (3 stones a round);
-# at 0.5 the two turns are worth about the same there.
-QUARRY_STONE: Final = 0.5
+QUARRY_STONE: Final = 0.15
 # A temple top stone scores again at each round end to come, unless covered.
 TEMPLE_TOP: Final = 0.6
 # A decoration card: points per round of play left (its site keeps growing).

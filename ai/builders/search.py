@@ -27,15 +27,8 @@ from engine.builders.rules import apply_unchecked, current_player, legal_actions
 from engine.builders.sites import ROUNDS
 from engine.builders.state import GameState
 
-# Random decisions played after the tree's new step before the outlook judges:
-# about two turns each at four seats. Judged right after the step, the
-# outlook misses what the next players do with the ships just loaded (hard
-# won 9% of 34 three-seat games against the textbook search that way, with
-# the quarry stone at 0.15). Against the textbook search at 0.1 s on a busy
-# machine, 16 steps won 56% at four seats and 76% at three (32 and 33 games),
-# where 8 won 47% and 58%, 32 won 59% and 48% (with an obelisk estimate
-# since withdrawn, which lost badly at 0.5 s).
-PLAYOUT_STEPS: Final = 16
+# Random decisions played after the tree's new step before the outlook judges.
+PLAYOUT_STEPS: Final = 8
 # The outlook's chances move by a few hundredths between steps, far less
 # than a won or lost playout: at three and four seats a small exploration
 # constant lets those differences steer the search (at 0.5 it spread its
