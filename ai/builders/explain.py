@@ -32,8 +32,9 @@ def _gains(state: GameState, action: Action, rng: random.Random) -> tuple[float,
     """What ``action`` adds to the mover's expected points and to the best rival's."""
     seat = current_player(state)
     deal = BUILDERS.sample(state, seat, rng)
-    before = outlook(deal)
-    after = outlook(apply_unchecked(deal, action))
+    # Without the worth of holding the turn: every step hands it on.
+    before = outlook(deal, tempo=False)
+    after = outlook(apply_unchecked(deal, action), tempo=False)
     rivals = [who for who in range(deal.players) if who != seat]
     mine = after[seat] - before[seat]
     theirs = max(after[who] for who in rivals) - max(before[who] for who in rivals)

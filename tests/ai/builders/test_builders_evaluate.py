@@ -1,0 +1,106 @@
+"""ai.builders.evaluate: the fitted outlook reads only what every seat sees, and
+bench/builders_fit.py fits weights that predict what they should."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from msgspec.structs import replace
+
+from ai.builders.evaluate import FEATURES, GAINS, TEMPERATURES, chances, features, outlook
+from engine.builders.game import BUILDERS
+from engine.builders.scoring import score
+from engine.builders.sites import ROUNDS
+from engine.builders.state import GameState
+from tests.ai.builders.test_builders_bench import _bench_script
+from tests.ai.builders.test_builders_levels import _midgame, with_hidden_order
+
+fit = _bench_script("builders_fit")
+
+
+def test_every_table_and_round_has_a_gain_per_feature_and_a_temperature() -> None:
+    for seats in (2, 3, 4):
+        assert len(GAINS[seats]) == ROUNDS
+        assert all(len(gains) == len(FEATURES) for gains in GAINS[seats])
+        assert len(TEMPERATURES[seats]) == ROUNDS
+        assert all(t > 0 for t in TEMPERATURES[seats])
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_a_stone_on_a_ship_is_worth_more_than_one_on_the_sled(seats: int) -> None:
+    # What loading a ship is for: without it the outlook would never load one.
+    for gains in GAINS[seats]:
+        assert (
+            gains[FEATURES.index("stones on ships yet to sail")]
+            > gains[FEATURES.index("stones on the sled")]
+        )
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_outlook_does_not_depend_on_the_hidden_order(seats: int) -> None:
+    for plies in (5, 30, 60):
+        state = _midgame(seats, 40 + plies, plies)
+        other = with_hidden_order(state, random.Random(plies))
+        assert outlook(other) == outlook(state)
+        assert chances(other) == chances(state)
+
+
+def test_without_tempo_whose_turn_it_is_changes_nothing() -> None:
+    state = _midgame(3, 9, 20)
+    moved = replace(state, turn=(state.turn + 1) % state.players)
+    assert outlook(moved, tempo=False) == outlook(state, tempo=False)
+    assert outlook(moved) != outlook(state)
+
+
+def test_the_features_count_what_the_seat_holds() -> None:
+    state = _midgame(4, 12, 40)
+    rows = features(state)
+    for seat, row in enumerate(rows):
+        assert row[FEATURES.index("stones on the sled")] == state.sled[seat]
+        assert row[FEATURES.index("to move")] == (1.0 if seat == state.turn else 0.0)
+        on_ships = sum(
+            ship.count(seat)
+            for ship, site in zip(state.ships, state.docked, strict=True)
+            if site < 0
+        )
+        assert row[FEATURES.index("stones on ships yet to sail")] == on_ships
+
+
+def test_the_solver_solves_a_known_system() -> None:
+    x = fit.solve([[2.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 4.0]], [3.0, 9.5, 14.0])
+    assert x == pytest.approx([0.5, 2.0, 3.0])
+
+
+def test_the_fit_recovers_a_planted_gain() -> None:
+    """Points to come made of one feature's count times 2.5, plus noise: the
+    fit finds 2.5 for that feature and about nothing for the others."""
+    rng = random.Random(3)
+    sled = FEATURES.index("stones on the sled")
+    rows = []
+    for game in range(60):
+        state = _midgame(2, 100 + game, 10 + game % 30)
+        feats = features(state)
+        now = [float(s.total) for s in score(state)]
+        final = [round(now[s] + 2.5 * feats[s][sled] + rng.gauss(0, 0.3)) for s in range(2)]
+        rows.append(fit.Row(game, state, now, feats, final, (0.5, 0.5)))
+    gains = fit.fit_gains(rows)
+    assert gains[sled] == pytest.approx(2.5, abs=0.3)
+
+
+def test_a_short_fit_plays_games_and_prints_the_tables(capsys: pytest.CaptureFixture[str]) -> None:
+    fit.main(["--games", "3", "--iterations", "4", "--workers", "1"])
+    out = capsys.readouterr().out
+    assert "GAINS: Final = {" in out
+    assert "TEMPERATURES: Final = {" in out
+    for seats in (2, 3, 4):
+        assert f"{seats}p" in out
+
+
+def test_a_finished_game_is_scored_as_it_ended() -> None:
+    state = _midgame(2, 5, 0)
+    rng = random.Random(5)
+    while not BUILDERS.over(state):
+        state = BUILDERS.apply(state, rng.choice(BUILDERS.legal_actions(state)))
+    assert isinstance(state, GameState)
+    assert outlook(state) == [float(t) for t in BUILDERS.totals(state)]
