@@ -9,7 +9,8 @@ had at the end, and fits, for each table size and round:
 - the weights, by least squares (ridge) of the points still to come on the
   features;
 - the softmax temperature that turns the predictions into chances of
-  winning, by the likelihood of the real winners.
+  winning, by the likelihood of the real winners: one curve per table size,
+  growing with the rounds left.
 
 It prints, table by table, the cross-validated log loss (5 folds by game) of
 the fitted chances and of the ones ``evaluate`` uses now, and then the two
@@ -43,7 +44,9 @@ from engine.builders.sites import ROUNDS
 from engine.builders.state import GameState
 
 RIDGE = 1.0
-TEMPERATURES = (1.0, 1.5, 2.0, 2.5, 3.0, 4.0, 5.0, 6.0, 8.0, 10.0, 12.0, 15.0, 20.0, 25.0, 30.0)
+# The temperature grows with the rounds left, h: at_end * exp(growth * h).
+AT_END = (1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0)
+GROWTH = (0.2, 0.3, 0.35, 0.4, 0.45, 0.5, 0.55, 0.6, 0.7, 0.8)
 FOLDS = 5
 
 
@@ -124,14 +127,28 @@ def log_loss(values: list[float], returns: tuple[float, ...], temperature: float
     return -sum(r * math.log(max(1e-12, w / total)) for r, w in zip(returns, weights, strict=True))
 
 
-def fit_temperature(rows: list[Row], gains: list[float]) -> float:
-    predictions = [(predict(gains, row), row.returns) for row in rows]
-    return min(TEMPERATURES, key=lambda t: sum(log_loss(p, r, t) for p, r in predictions))
+def fit_temperature(rows: list[Row], gains: dict[int, list[float]]) -> tuple[float, float]:
+    """The temperature's (at_end, growth) by the likelihood of the winners.
+
+    One smooth curve over the whole game, not a value per round: a search
+    compares positions on both sides of a round's end, and a step in the
+    temperature there would pull it towards ending rounds or away from it.
+    """
+    predictions = [
+        (predict(gains[row.state.round], row), row.returns, evaluate.horizon(row.state))
+        for row in rows
+    ]
+
+    def loss(curve: tuple[float, float]) -> float:
+        at_end, growth = curve
+        return sum(log_loss(p, r, at_end * math.exp(growth * h)) for p, r, h in predictions)
+
+    return min(((a, g) for a in AT_END for g in GROWTH), key=loss)
 
 
 def current_loss(row: Row) -> float:
     """The log loss of the chances ``evaluate`` gives now (nan before a first fit)."""
-    if row.state.players not in evaluate.GAINS:
+    if row.state.players not in evaluate.TEMPERATURE:
         return math.nan
     chances = evaluate.chances(row.state)
     return -sum(r * math.log(max(1e-12, c)) for r, c in zip(row.returns, chances, strict=True))
@@ -169,32 +186,34 @@ def row_of(game: int, state: GameState, final: list[int], returns: tuple[float, 
 
 
 def fit_and_print(by_table: dict[tuple[int, int], list[Row]]) -> None:
-    print(f"{'table':<6} {'round':>5} {'positions':>9} {'fitted':>7} {'now':>7} {'T':>5}")
-    gains: dict[int, list[tuple[float, ...]]] = defaultdict(list)
-    temperatures: dict[int, list[float]] = defaultdict(list)
+    print(f"{'table':<6} {'round':>5} {'positions':>9} {'fitted':>7} {'now':>7}")
+    gains: dict[int, list[tuple[float, ...]]] = {}
+    curves: dict[int, tuple[float, float]] = {}
     fitted_sum = now_sum = 0.0
+    rounds = range(1, ROUNDS + 1)
     for seats in (2, 3, 4):
-        for round_ in range(1, ROUNDS + 1):
-            rows = by_table[seats, round_]
-            fitted = 0.0
-            for fold in range(FOLDS):
-                train = [row for row in rows if row.game % FOLDS != fold]
-                test = [row for row in rows if row.game % FOLDS == fold]
-                g = fit_gains(train)
-                t = fit_temperature(train, g)
-                fitted += sum(log_loss(predict(g, row), row.returns, t) for row in test)
+        fitted = dict.fromkeys(rounds, 0.0)
+        for fold in range(FOLDS):
+            train = {
+                r: [row for row in by_table[seats, r] if row.game % FOLDS != fold] for r in rounds
+            }
+            g = {r: fit_gains(train[r]) for r in rounds}
+            at_end, growth = fit_temperature([row for r in rounds for row in train[r]], g)
+            for r in rounds:
+                for row in by_table[seats, r]:
+                    if row.game % FOLDS == fold:
+                        t = at_end * math.exp(growth * evaluate.horizon(row.state))
+                        fitted[r] += log_loss(predict(g[r], row), row.returns, t)
+        whole = {r: fit_gains(by_table[seats, r]) for r in rounds}
+        gains[seats] = [tuple(round(x, 2) for x in whole[r]) for r in rounds]
+        curves[seats] = fit_temperature([row for r in rounds for row in by_table[seats, r]], whole)
+        for r in rounds:
+            rows = by_table[seats, r]
             now = sum(current_loss(row) for row in rows)
-            fitted_sum += fitted
+            fitted_sum += fitted[r]
             now_sum += now
-            g = fit_gains(rows)
-            t = fit_temperature(rows, g)
-            gains[seats].append(tuple(round(x, 2) for x in g))
-            temperatures[seats].append(t)
             n = max(1, len(rows))
-            print(
-                f"{seats}p{'':<4} {round_:>5} {len(rows):>9} {fitted / n:>7.4f} {now / n:>7.4f}"
-                f" {t:>5}"
-            )
+            print(f"{seats}p{'':<4} {r:>5} {len(rows):>9} {fitted[r] / n:>7.4f} {now / n:>7.4f}")
     print(f"all    {'':>5} {'':>9} {fitted_sum:>7.0f} {now_sum:>7.0f}")
     print("\nGAINS: Final = {")
     for seats, table in gains.items():
@@ -203,9 +222,9 @@ def fit_and_print(by_table: dict[tuple[int, int], list[Row]]) -> None:
             print(f"        {row},")
         print("    ),")
     print("}")
-    print("TEMPERATURES: Final = {")
-    for seats, temps in temperatures.items():
-        print(f"    {seats}: {tuple(temps)},")
+    print("TEMPERATURE: Final = {")
+    for seats, curve in curves.items():
+        print(f"    {seats}: {curve},")
     print("}")
 
 

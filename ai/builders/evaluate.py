@@ -12,7 +12,8 @@ market deck and the round cards to come).
 :func:`chances` turns the outlooks into a chance of winning for each seat (a
 softmax whose temperature, fitted alongside, shrinks as the game nears its
 end), the shape of ``Game.returns``, so that the search can cut a playout
-short with it.
+short with it. The temperature is one smooth curve over the game, not a
+value per round: a search compares positions on both sides of a round's end.
 """
 
 from __future__ import annotations
@@ -45,38 +46,39 @@ QUARRY_CAP: Final = 5
 TEMPO: Final = slice(8, 10)
 
 # Points per feature, for each table size and round (1 to 6); fitted by
-# bench/builders_fit.py on 920 games of medium against itself.
+# bench/builders_fit.py on 1,380 games of medium against itself.
 GAINS: Final[dict[int, tuple[tuple[float, ...], ...]]] = {
     2: (
-        (-0.13, 0.71, -0.22, 7.98, 0.12, 0.56, 0.42, 4.49, 1.02, 0.58),
-        (0.21, 1.41, 0.37, 5.66, 0.51, 0.91, -0.28, 5.63, 0.88, 0.25),
-        (0.18, 1.51, 0.37, 4.26, 0.56, 1.02, 0.32, 4.96, 0.78, 0.07),
-        (0.14, 1.31, 0.22, 2.98, 0.48, 0.62, 1.06, 4.03, 0.63, -0.03),
-        (0.18, 1.23, 0.19, 2.61, 0.53, 0.29, 0.84, 3.54, -1.24, -1.78),
-        (0.0, 1.31, 0.32, 0.71, 0.84, 0.07, -0.04, 2.3, -0.42, -1.02),
+        (-0.09, 0.9, -0.16, 7.82, 0.05, 0.45, -0.35, 4.54, 1.02, 0.54),
+        (0.12, 1.38, 0.34, 5.7, 0.44, 1.12, -0.12, 5.22, 0.89, 0.26),
+        (0.09, 1.42, 0.41, 4.3, 0.52, 1.14, -0.03, 4.27, 0.77, 0.08),
+        (0.13, 1.3, 0.24, 2.96, 0.46, 0.67, 0.42, 3.92, 0.62, -0.03),
+        (0.27, 1.22, 0.16, 2.58, 0.45, 0.37, 0.23, 4.39, -1.13, -1.71),
+        (0.0, 1.47, 0.41, 0.55, 0.82, 0.16, -0.01, 2.6, -0.24, -0.91),
     ),
     3: (
-        (0.1, 1.22, 0.08, 6.0, 0.3, 1.16, -0.9, 5.06, 0.75, 0.31),
-        (0.29, 2.07, 0.54, 4.0, 0.52, 1.11, -0.13, 5.32, 1.13, 0.59),
-        (0.31, 1.82, 0.4, 2.98, 0.51, 0.39, 0.27, 5.35, 0.92, 0.47),
-        (0.33, 1.82, 0.46, 1.88, 0.59, 0.34, 0.11, 4.48, 1.0, 0.46),
-        (0.25, 1.54, 0.28, 1.02, 0.66, 0.29, 0.13, 4.14, 0.86, 0.42),
-        (0.0, 1.42, 0.43, -0.04, 0.84, 0.14, 0.07, 2.9, 0.84, 0.4),
+        (0.12, 1.68, 0.25, 5.77, 0.53, -0.0, -0.43, 4.8, 0.88, 0.4),
+        (0.29, 1.95, 0.5, 4.0, 0.69, 1.14, 0.19, 4.89, 1.07, 0.53),
+        (0.24, 1.9, 0.52, 2.89, 0.63, 0.58, 0.2, 4.75, 0.97, 0.5),
+        (0.26, 1.93, 0.51, 1.89, 0.6, 0.23, -0.18, 4.12, 1.03, 0.48),
+        (0.22, 1.64, 0.36, 0.96, 0.61, 0.25, 0.09, 3.97, 0.91, 0.44),
+        (0.0, 1.42, 0.39, -0.02, 0.89, 0.05, 0.02, 2.37, 0.83, 0.4),
     ),
     4: (
-        (0.23, 2.24, 0.41, 4.77, 0.65, -0.31, 0.17, 4.35, 1.17, 0.68),
-        (0.4, 2.14, 0.53, 3.2, 0.72, 0.98, 0.66, 4.51, 1.05, 0.66),
-        (0.38, 2.18, 0.46, 2.12, 0.71, 0.88, 0.73, 4.77, 1.05, 0.62),
-        (0.25, 1.95, 0.46, 1.36, 0.65, 0.66, 0.31, 4.96, 0.98, 0.56),
-        (-0.03, 1.66, 0.33, 0.75, 0.72, 0.34, 0.15, 4.06, 0.86, 0.5),
-        (0.0, 1.43, 0.4, -0.12, 1.01, 0.22, 0.07, 2.31, 0.78, 0.45),
+        (0.2, 2.51, 0.62, 4.62, 0.53, -0.24, -0.29, 4.38, 1.28, 0.74),
+        (0.38, 2.26, 0.6, 3.15, 0.73, 1.19, 0.32, 4.38, 1.1, 0.66),
+        (0.33, 2.2, 0.51, 2.15, 0.65, 1.09, 0.26, 4.55, 1.07, 0.64),
+        (0.29, 1.96, 0.42, 1.38, 0.6, 0.73, 0.09, 4.75, 0.99, 0.58),
+        (0.1, 1.66, 0.36, 0.71, 0.66, 0.37, 0.09, 3.76, 0.88, 0.52),
+        (0.0, 1.46, 0.34, -0.08, 1.01, 0.16, 0.13, 2.11, 0.8, 0.44),
     ),
 }
-# The softmax temperature, in points, for each table size and round.
-TEMPERATURES: Final[dict[int, tuple[float, ...]]] = {
-    2: (30.0, 20.0, 10.0, 6.0, 4.0, 2.0),
-    3: (30.0, 30.0, 25.0, 6.0, 4.0, 2.0),
-    4: (30.0, 25.0, 12.0, 6.0, 5.0, 2.5),
+# The softmax temperature, in points, for each table size: (at the end,
+# growth per round left); it shrinks smoothly as the game nears its end.
+TEMPERATURE: Final[dict[int, tuple[float, float]]] = {
+    2: (1.25, 0.7),
+    3: (1.25, 0.7),
+    4: (1.5, 0.6),
 }
 
 
@@ -132,17 +134,35 @@ def outlook(state: GameState, tempo: bool = True) -> list[float]:
     return values
 
 
-def chances(state: GameState) -> tuple[float, ...]:
-    """Each seat's chance of winning, from the outlooks; they add up to 1."""
+def softness(state: GameState) -> float:
+    """The softmax temperature of :func:`chances`, in points: how far apart two
+    seats' outlooks must be for the chances to differ clearly."""
+    at_end, growth = TEMPERATURE[state.players]
+    return at_end * math.exp(growth * horizon(state))
+
+
+def chances(state: GameState, softest: float = math.inf) -> tuple[float, ...]:
+    """Each seat's chance of winning, from the outlooks; they add up to 1.
+
+    ``softest`` caps the temperature: a search wants the chances of its
+    positions to differ by more than its exploration's noise even early in
+    the game, where honest chances barely move.
+    """
     values = outlook(state)
-    if state.over:
-        temperature = TEMPERATURES[state.players][-1] / 2
-    else:
-        temperature = TEMPERATURES[state.players][state.round - 1]
+    temperature = min(softness(state), softest)
     top = max(values)
     weights = [math.exp((v - top) / temperature) for v in values]
     total = sum(weights)
     return tuple(w / total for w in weights)
 
 
-__all__ = ["FEATURES", "GAINS", "TEMPERATURES", "chances", "features", "horizon", "outlook"]
+__all__ = [
+    "FEATURES",
+    "GAINS",
+    "TEMPERATURE",
+    "chances",
+    "features",
+    "horizon",
+    "outlook",
+    "softness",
+]

@@ -3,12 +3,21 @@ bench/builders_fit.py fits weights that predict what they should."""
 
 from __future__ import annotations
 
+import math
 import random
 
 import pytest
 from msgspec.structs import replace
 
-from ai.builders.evaluate import FEATURES, GAINS, TEMPERATURES, chances, features, outlook
+from ai.builders.evaluate import (
+    FEATURES,
+    GAINS,
+    TEMPERATURE,
+    chances,
+    features,
+    outlook,
+    softness,
+)
 from engine.builders.game import BUILDERS
 from engine.builders.scoring import score
 from engine.builders.sites import ROUNDS
@@ -23,8 +32,27 @@ def test_every_table_and_round_has_a_gain_per_feature_and_a_temperature() -> Non
     for seats in (2, 3, 4):
         assert len(GAINS[seats]) == ROUNDS
         assert all(len(gains) == len(FEATURES) for gains in GAINS[seats])
-        assert len(TEMPERATURES[seats]) == ROUNDS
-        assert all(t > 0 for t in TEMPERATURES[seats])
+        at_end, growth = TEMPERATURE[seats]
+        assert at_end > 0 and growth > 0
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_the_chances_grow_sharper_smoothly_as_the_end_nears(seats: int) -> None:
+    """No step in how sure the chances are where a round ends: a search that
+    compares positions on both sides of it is not pulled either way."""
+    rng = random.Random(seats)
+    state = _midgame(seats, 20 + seats, 0)
+    growth = TEMPERATURE[seats][1]
+    ends = 0
+    while not state.over:
+        after = BUILDERS.apply(state, rng.choice(BUILDERS.legal_actions(state)))
+        if after.over:
+            break
+        ends += after.round != state.round
+        # A step sails at most one of a round's two or more ships.
+        assert softness(state) >= softness(after) >= softness(state) * math.exp(-growth / 2)
+        state = after
+    assert ends == ROUNDS - 1
 
 
 @pytest.mark.parametrize("seats", [2, 3, 4])
@@ -92,7 +120,7 @@ def test_a_short_fit_plays_games_and_prints_the_tables(capsys: pytest.CaptureFix
     fit.main(["--games", "3", "--iterations", "4", "--workers", "1"])
     out = capsys.readouterr().out
     assert "GAINS: Final = {" in out
-    assert "TEMPERATURES: Final = {" in out
+    assert "TEMPERATURE: Final = {" in out
     for seats in (2, 3, 4):
         assert f"{seats}p" in out
 
