@@ -21,7 +21,6 @@ from ai.builders.evaluate import (
 from engine.builders.game import BUILDERS
 from engine.builders.scoring import score
 from engine.builders.sites import ROUNDS
-from engine.builders.state import GameState
 from tests.ai.builders.test_builders_bench import _bench_script
 from tests.ai.builders.test_builders_levels import _midgame, with_hidden_order
 
@@ -123,12 +122,3 @@ def test_a_short_fit_plays_games_and_prints_the_tables(capsys: pytest.CaptureFix
     assert "TEMPERATURE: Final = {" in out
     for seats in (2, 3, 4):
         assert f"{seats}p" in out
-
-
-def test_a_finished_game_is_scored_as_it_ended() -> None:
-    state = _midgame(2, 5, 0)
-    rng = random.Random(5)
-    while not BUILDERS.over(state):
-        state = BUILDERS.apply(state, rng.choice(BUILDERS.legal_actions(state)))
-    assert isinstance(state, GameState)
-    assert outlook(state) == [float(t) for t in BUILDERS.totals(state)]
