@@ -9,6 +9,7 @@ from typing import Any
 
 import pytest
 from textual import events
+from textual.css.query import NoMatches
 from textual.pilot import Pilot
 from textual.widgets import Input, OptionList, RichLog
 
@@ -28,8 +29,11 @@ ESCAPES = "hi \x1b]0;owned\x07there \x1b[2J\x1b[31mred\x1b[0m\x07\u202eend"
 
 async def _until(pilot: Pilot[None], check: Callable[[], bool], timeout: float = 15) -> None:
     for _ in range(int(timeout / 0.05)):
-        if check():
-            return
+        try:
+            if check():
+                return
+        except NoMatches:  # the screen that shows it is not up yet
+            pass
         await pilot.pause(0.05)
     raise AssertionError("the screen never showed it")
 
@@ -95,8 +99,8 @@ async def test_players_and_a_watcher_talk_at_a_table(tmp_path: Path, kind: str) 
             await _until(ap, lambda: "Carol is watching the game." in _message(ann))
             # Ann opens the chat and says a line with escape sequences in it.
             await ap.press("slash")
-            assert isinstance(ann.screen, ChatScreen)
-            assert "Nothing has been said" in _log(ann)
+            await _until(ap, lambda: isinstance(ann.screen, ChatScreen))
+            await _until(ap, lambda: "Nothing has been said" in _log(ann))
             await _say(ap, ann, ESCAPES)
             await _until(ap, lambda: "Ann: hi there redend" in _log(ann))
             assert ann.screen.query_one("#chat-input", Input).value == ""
@@ -115,17 +119,17 @@ async def test_players_and_a_watcher_talk_at_a_table(tmp_path: Path, kind: str) 
             # What is pasted into the line is cleaned before it is even drawn.
             field = carol.screen.query_one("#chat-input", Input)
             field.post_message(events.Paste("a\x1b]52;c;eA==\x07b\x1b[2Jc"))
-            await cp.pause()
-            assert field.value == "abc"
+            await _until(cp, lambda: field.value == "abc")
             await cp.press("escape")
-            assert not isinstance(carol.screen, ChatScreen)
+            await _until(cp, lambda: not isinstance(carol.screen, ChatScreen))
         # Carol has gone: the players are told.
         await _until(bp, lambda: "Carol stopped watching the game." in _message(bob))
         # Bob mutes Ann: her next line reaches Carol's... no one's, here Bob's, no more.
         await bp.press("slash")
+        await _until(bp, lambda: isinstance(bob.screen, ChatScreen))
         await bp.press("tab")
         listed = bob.screen.query_one("#chat-people", OptionList)
-        assert listed.has_focus
+        await _until(bp, lambda: listed.has_focus)
         listed.highlighted = 0
         await bp.press("enter")
         await _until(bp, lambda: _people(bob)[0] == "Ann, playing (muted)")
