@@ -137,6 +137,23 @@ async def test_joining_by_code(store_path: Path) -> None:
         assert game.match.here == frozenset({1})
 
 
+async def test_an_open_menu_of_the_host_dialog_stays_inside_it(store_path: Path) -> None:
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        dialog = app.screen.query_one(".dialog").region
+        # The Duel's Sides menu is the longest: nineteen entries.
+        sides = app.screen.query_one("#sides", Select)
+        sides.focus()
+        await pilot.press("enter")
+        await pilot.pause()
+        overlay = sides.query_one("SelectOverlay")
+        assert overlay.display and overlay.region.height > 1
+        assert dialog.contains_region(overlay.region)
+
+
 async def test_hosting_for_a_named_player(store_path: Path) -> None:
     app = await _lobby(store_path, ALICE, "alice")
     async with app.run_test(size=(80, 24)) as pilot:
