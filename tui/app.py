@@ -4,9 +4,8 @@ from __future__ import annotations
 
 import threading
 from collections.abc import Iterable
-from functools import partial
 from pathlib import Path, PurePath
-from typing import TYPE_CHECKING, Any, ClassVar, Final, cast
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 import msgspec
 from textual.app import App, SystemCommand
@@ -32,10 +31,6 @@ if TYPE_CHECKING:
     from match.store import Store
     from tui.files import UndoMode
     from tui.play import GameScreens, NewGameAnswer, PlayScreen
-
-
-# Languages whose own name is not in Latin letters, as ASCII mode shows them.
-_LATIN_NAMES: Final = {"ru": "Russkij"}
 
 
 class ImhotepApp(App[None]):
@@ -599,79 +594,9 @@ class ImhotepApp(App[None]):
         return shown
 
     def get_system_commands(self, screen: Screen[Any]) -> Iterable[SystemCommand]:
-        yield SystemCommand(_("New game"), _("Set up and start a new game"), self.action_new_game)
-        if self.games_to_continue():
-            # Not the game on screen itself: Continue would only come back to it.
-            yield SystemCommand(
-                _("Continue"), _("Go on with a game in progress"), self.action_continue_game
-            )
-        yield SystemCommand(
-            _("Your games"),
-            _("Every game of yours in progress, newest first"),
-            self.action_list_games,
-        )
-        yield SystemCommand(_("Load game"), _("Open a saved game or a file"), self.action_load_game)
-        yield SystemCommand(_("Help"), _("How to play: rules, scoring, keys"), self.action_help)
-        yield SystemCommand(
-            _("ASCII mode"), _("Switch between symbols and plain ASCII"), self.action_toggle_ascii
-        )
-        yield SystemCommand(
-            _("First-game guide: switch off")
-            if self.settings.show_guide
-            else _("First-game guide: switch on"),
-            _("Explain each step in the message line while you learn"),
-            self.action_toggle_guide,
-        )
-        yield SystemCommand(
-            _("Undo mode: make it free")
-            if self.settings.undo_mode == "safe"
-            else _("Undo mode: make it safe"),
-            _("safe: undo stops where something hidden came to light; free: undo anything"),
-            self.action_toggle_undo,
-        )
-        for code, name in i18n.LANGUAGES.items():
-            if code != self.language:
-                if self.ascii and not name.isascii():
-                    # A name in another script would not show without UTF-8.
-                    name = f"{_LATIN_NAMES.get(code, code)} ({code})"
-                yield SystemCommand(
-                    _("Language: {language}").format(language=name),
-                    _("Show the game in this language"),
-                    partial(self.set_language, code),
-                )
-        if self.settings.lang != "auto":
-            yield SystemCommand(
-                _("Language: follow the system"),
-                _("Use the language that LC_ALL, LC_MESSAGES or LANG name"),
-                partial(self.set_language, "auto"),
-            )
-        game = self.game_screen
-        on_show = game is not None and screen is cast("Screen[Any]", game)
-        yield from self._games_commands(game if on_show else None)
-        if game is not None and on_show:
-            yield SystemCommand(_("Save game"), _("Save this game under a name"), game.action_save)
-            yield SystemCommand(
-                _("Game log"), _("All moves, with a replay viewer"), game.action_log
-            )
-        # Textual's own entries, in the player's language where we have their words.
-        for command in super().get_system_commands(screen):
-            if not self.files_allowed and command.title == "Screenshot":
-                continue  # a player over SSH may not write files on the server
-            yield command._replace(title=_(command.title), help=_(command.help))
+        from tui.app_commands import system_commands
 
-    def _games_commands(self, game: PlayScreen | None) -> Iterable[SystemCommand]:
-        """Each game's own palette entries (its settings, its screen's commands):
-        the game on show's, or with none on show every game's that can be played."""
-        from tui.games import GAMES, screens
-
-        if game is not None:
-            kinds: tuple[str, ...] = (game.match.rules.kind,)
-        else:
-            kinds = tuple(kind for kind, entry in GAMES.items() if entry.module is not None)
-        for kind in kinds:
-            shown = screens(kind)
-            if shown is not None:
-                yield from shown.commands(self, cast("Screen[Any]", game) if game else None)
+        yield from system_commands(self, screen, super().get_system_commands(screen))
 
     def action_help_quit(self) -> None:
         """ctrl+c (which never quits): say how to quit, in the player's language, once."""
