@@ -49,11 +49,16 @@ from tui.builders.widgets.sites import PyramidView
 from tui.widgets.keybar import KeyBar
 
 
-async def _key_in(pilot, screen: GameScreen, action) -> None:  # type: ignore[no-untyped-def]
+async def _key_in(pilot, screen: GameScreen, action) -> int:  # type: ignore[no-untyped-def]
+    """Type ``action``'s keys; the steps made (two when a Lever's last stone followed)."""
     before = screen.state
+    made = len(screen.history.actions)
     await pilot.press(*keys_for(action, before.step, before.card))
-    assert screen.history.actions[-1] == action, (action, message(screen))
-    assert screen.history.states[-2] == before
+    assert screen.history.actions[made] == action, (action, message(screen))
+    assert screen.history.states[made] == before
+    followed = screen.history.actions[made + 1 :]
+    assert all(isinstance(a, Unload) for a in followed) and len(followed) <= 1
+    return 1 + len(followed)
 
 
 async def test_a_whole_two_player_game_by_keys_alone() -> None:
@@ -63,8 +68,7 @@ async def test_a_whole_two_player_game_by_keys_alone() -> None:
         rng = random.Random(5)
         moves = 0
         while not screen.state.over:
-            await _key_in(pilot, screen, rng.choice(legal(screen)))
-            moves += 1
+            moves += await _key_in(pilot, screen, rng.choice(legal(screen)))
         await pilot.pause()
         assert isinstance(app.screen, GameOverScreen)
         result = outcome(screen.state)
@@ -239,6 +243,29 @@ async def test_the_levers_order_by_clicks() -> None:
         state = screen.state
         await pilot.click(ShipsView, offset=click_offset(ships, ("slot", state.ship, unload.slot)))
         assert screen.history.actions[-1] == unload
+
+
+def _two_to_unload(state: GameState) -> bool:
+    moves = legal_actions(state)
+    return state.step == "unload" and len(moves) == 2 and all(isinstance(a, Unload) for a in moves)
+
+
+async def test_a_levers_last_stone_follows_without_a_key() -> None:
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(100, 30)) as pilot:
+        screen = await _opened(pilot, history_until(2, _two_to_unload, seed=3))
+        before = len(screen.history.actions)
+        first, last = legal(screen)
+        state = screen.state
+        await pilot.press(*keys_for(first, state.step, state.card))
+        await pilot.pause()
+        # One key, two steps: the stone chosen, then the only one left.
+        assert list(screen.history.actions[before:]) == [first, last]
+        # Undo goes back to the forced stone and waits there.
+        await pilot.press("z")
+        await pilot.pause()
+        assert list(screen.history.actions[before:]) == [first]
+        assert legal(screen) == [last]
 
 
 async def test_pass_by_a_click_on_the_key_bar() -> None:

@@ -24,6 +24,9 @@ from engine.builders import (
     Pass,
     Play,
     Sail,
+    Unload,
+    current_player,
+    legal_actions,
     outcome,
     preview_sail,
 )
@@ -166,9 +169,21 @@ class GameScreen(GameView):
             return False
         reason = self.match.play(action)
         if reason is None:
+            self._unload_the_last()
             return True
         self._refused(reason)
         return False
+
+    def _unload_the_last(self) -> None:
+        """Under a Lever the last stone has nowhere else to go: after this
+        player's step it follows at once, as it would without the card, rather
+        than waiting for a key. (Only after a step: undo back to it stays.)"""
+        state = self.match.state
+        if state.step != "unload" or current_player(state) not in self.match.here:
+            return
+        forced = legal_actions(state)
+        if len(forced) == 1 and isinstance(forced[0], Unload):
+            self.match.play(forced[0])
 
     def _refused(self, reason: Message) -> None:
         words = tr(reason)
