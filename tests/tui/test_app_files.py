@@ -339,3 +339,16 @@ async def test_a_save_never_adds_a_game_to_the_store() -> None:
         games = again.unfinished_games()
         assert len(games) == 1
         assert games[0].moves == 3
+
+
+def test_the_load_list_names_each_saves_game() -> None:
+    def summary(game: str | None, names: tuple[str, ...]) -> storage.SaveSummary:
+        scores = tuple(range(len(names)))
+        return storage.SaveSummary("s", Path("s.json"), None, names, None, scores, 1, game)
+
+    cells = LoadScreen._cells(summary("builders", ("Ann", "Bob", "Cy")))
+    assert cells[2] == "Imhotep: Builders of Egypt\nAnn v Bob v Cy"
+    assert cells[3:] == ("0-1-2", "Bob")
+    assert LoadScreen._cells(summary("duel", NAMES))[2].startswith("Imhotep: The Duel\n")
+    # With no game read (the field is optional), the players alone.
+    assert LoadScreen._cells(summary(None, NAMES))[2] == f"{NAMES[0]} v {NAMES[1]}"

@@ -97,7 +97,7 @@ class LoadScreen(ModalScreen[saves.LoadedGame | None]):
             self.summaries = []
             problem.update(Text(tr_error(exc)))
         for index, summary in enumerate(self.summaries):
-            table.add_row(*self._row(summary), key=str(index))
+            table.add_row(*self._row(summary), key=str(index), height=None)
         if not self.summaries:
             problem.update(_("No saved games yet. Press i to open a file by its path."))
 
@@ -124,6 +124,12 @@ class LoadScreen(ModalScreen[saves.LoadedGame | None]):
             if len(names) == 2
             else " v ".join(names)
         )
+        if summary.game is not None:
+            from tui.games import title  # the rules' titles, loaded when the list is drawn
+
+            # The game on a line of its own above its players, as the list of
+            # games in progress shows it: saves of both games share the list.
+            players = f"{title(summary.game)}\n{players}"
         return (summary.name, saved, players, "-".join(map(str, scores)), turn)
 
     @on(DataTable.RowSelected)
