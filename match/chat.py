@@ -149,11 +149,14 @@ class TableTalk:
         if not changed and not due:
             return []
         self._looked = time.monotonic()
-        heard: list[Heard] = [Said(line, line.id in self._mine) for line in self._read_new()]
         before = {w.session: w for w in self.watchers}
         self.watchers = self._live_watchers()
         after = {w.session: w for w in self.watchers}
-        heard.extend(Came(w.name) for s, w in after.items() if s not in before)
+        # In the order it most likely happened: one comes, then talks; one
+        # talks, then goes. A screen that shows only the last news then shows
+        # what was said rather than an arrival that came before it.
+        heard: list[Heard] = [Came(w.name) for s, w in after.items() if s not in before]
+        heard.extend(Said(line, line.id in self._mine) for line in self._read_new())
         heard.extend(Went(w.name) for s, w in before.items() if s not in after)
         return heard
 

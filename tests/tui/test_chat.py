@@ -35,7 +35,9 @@ async def _until(pilot: Pilot[None], check: Callable[[], bool], timeout: float =
         except NoMatches:  # the screen that shows it is not up yet
             pass
         await pilot.pause(0.05)
-    raise AssertionError("the screen never showed it")
+    screen = pilot.app.game_screen  # type: ignore[attr-defined]
+    line = screen.query_one("#message", Line).plain if screen is not None else None
+    raise AssertionError(f"the screen never showed it; its message line: {line!r}")
 
 
 def _message(app: ImhotepApp) -> str:
