@@ -70,21 +70,35 @@ def prior(state: GameState, legal: Sequence[Action]) -> Mapping[Action, float]:
     return {action: chances(apply_unchecked(state, action), SOFTEST)[mover] for action in legal}
 
 
-_DECK: Final = GameState.__struct_fields__.index("deck")
 _ROUNDS: Final = GameState.__struct_fields__.index("rounds")
-assert _DECK == _ROUNDS + 1
+_DECK: Final = GameState.__struct_fields__.index("deck")
+_MARKET: Final = GameState.__struct_fields__.index("market")
+assert _ROUNDS + 1 == _DECK < _MARKET
 
 
 def info_key(state: GameState, seat: int) -> Hashable:
-    """What the seat to move sees of ``state``, as a dict key.
+    """The search's key for ``state``: what the seat to move sees of it, less
+    the face-up market cards except where the seat takes one of them.
 
-    The same as :func:`engine.builders.view` minus the seat (every seat sees
-    the same in Builders), built from the state's fields at a fraction of
-    the cost: the deck only by its size, the round cards only up to the
-    current one.
+    Below the root, a new round's market is dealt from a sampled deck: keyed
+    by its cards, the same line of play splits into a node per sampled deal,
+    each too thin to learn from, and more time only adds thin nodes (the
+    search then lost ground to the textbook one as its budget grew). So a
+    node is the board, the stones, the cards held and played and the deck's
+    size; the market counts only when the decision is which card to take
+    (``Take`` names a position, and its card is what the step is worth).
+    The round cards are not needed: the ships on the board show the round's.
+    Every seat sees the same in Builders, so ``seat`` changes nothing.
     """
     fields = astuple(state)
-    return (fields[:_ROUNDS], state.rounds[: state.round], len(state.deck), fields[_DECK + 1 :])
+    market = state.market if state.step == "take" else ()
+    return (
+        fields[:_ROUNDS],
+        len(state.deck),
+        fields[_DECK + 1 : _MARKET],
+        fields[_MARKET + 1 :],
+        market,
+    )
 
 
 def hard_search(players: int) -> Search:

@@ -148,3 +148,24 @@ def test_the_search_key_is_what_a_seat_sees() -> None:
     shown = replace(state, round=state.round + 1) if state.round < 6 else None
     if shown is not None:
         assert info_key(shown, seat) != info_key(state, seat)
+
+
+def _a_take_step(seats: int, seed: int) -> GameState:
+    rng = random.Random(seed)
+    state = _start(seats, seed)
+    while state.step != "take":
+        state = BUILDERS.apply_unchecked(state, rng.choice(BUILDERS.legal_actions(state)))
+    return state
+
+
+def test_the_market_splits_a_node_only_where_a_card_is_taken() -> None:
+    # A market dealt below the root from a sampled deck would otherwise split
+    # every line of play into thin nodes, one per sampled deal.
+    state = _a_take_step(3, 8)
+    swapped = replace(state, market=tuple(reversed(state.market)))
+    assert swapped.market != state.market
+    assert info_key(swapped, 0) != info_key(state, 0)  # which card: the decision
+    before = _start(3, 8)
+    other = replace(before, market=tuple(reversed(before.market)))
+    assert before.step != "take" and other.market != before.market
+    assert info_key(other, 0) == info_key(before, 0)
