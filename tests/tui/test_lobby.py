@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import time
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
 import pytest
+from textual.pilot import Pilot
 from textual.widgets import Button, DataTable, Input, Select
 
 from engine.duel import Setup, legal_actions
@@ -87,6 +90,17 @@ async def _lobby(store_path: Path, me: str, name: str) -> ImhotepApp:
     return ImhotepApp(store=Store.open(store_path), me=me, disk=False, lobby=name)
 
 
+@asynccontextmanager
+async def _host_pressed(store_path: Path) -> AsyncIterator[tuple[ImhotepApp, Pilot[None]]]:
+    """Alice's lobby at 80x24, just after she pressed h (host a table)."""
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("h")
+        await pilot.pause()
+        yield app, pilot
+
+
 async def test_the_lobby_is_the_first_screen_with_its_styles(store_path: Path) -> None:
     app = await _lobby(store_path, ALICE, "alice")
     async with app.run_test(size=(80, 24)) as pilot:
@@ -138,11 +152,7 @@ async def test_joining_by_code(store_path: Path) -> None:
 
 
 async def test_an_open_menu_of_the_host_dialog_stays_inside_it(store_path: Path) -> None:
-    app = await _lobby(store_path, ALICE, "alice")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("h")
-        await pilot.pause()
+    async with _host_pressed(store_path) as (app, pilot):
         dialog = app.screen.query_one(".dialog").region
         # The Duel's Sides menu is the longest: nineteen entries.
         sides = app.screen.query_one("#sides", Select)
@@ -155,11 +165,7 @@ async def test_an_open_menu_of_the_host_dialog_stays_inside_it(store_path: Path)
 
 
 async def test_hosting_for_a_named_player(store_path: Path) -> None:
-    app = await _lobby(store_path, ALICE, "alice")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("h")
-        await pilot.pause()
+    async with _host_pressed(store_path) as (app, pilot):
         assert isinstance(app.screen, HostScreen)
         app.screen.query_one("#invite", Input).value = "nobody"
         await pilot.press("enter")
@@ -188,11 +194,7 @@ async def test_a_player_cannot_open_more_tables_than_the_cap(
     monkeypatch.setenv("IMHOTEP_MAX_TABLES", "1")
     with Store.open(store_path) as store:
         _table(store, ALICE, "alice")
-    app = await _lobby(store_path, ALICE, "alice")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("h")
-        await pilot.pause()
+    async with _host_pressed(store_path) as (app, _pilot):
         assert isinstance(app.screen, LobbyScreen)
         assert "1 open table already" in str(app.screen.query_one("#message").render())
     with Store.open(store_path) as store:
@@ -461,11 +463,7 @@ async def test_the_arrows_walk_through_every_list(store_path: Path) -> None:
 
 
 async def test_ctrl_s_opens_the_table_from_the_host_dialog(store_path: Path) -> None:
-    app = await _lobby(store_path, ALICE, "alice")
-    async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.pause()
-        await pilot.press("h")
-        await pilot.pause()
+    async with _host_pressed(store_path) as (app, pilot):
         dialog = app.screen
         assert isinstance(dialog, HostScreen)
         assert app.focused is dialog.query_one("#invite", Input)  # its first field
