@@ -46,6 +46,8 @@ ENGLISH = (
     "you are",
     "Host a table",
     "Join by code",
+    "Join",
+    "Profile",
     "Watch",
     "Quit",
     "now",
@@ -118,6 +120,9 @@ async def test_the_lobby_speaks_the_language(store_path: Path, language: str) ->
         # The whole key bar fits: its last key, Quit, is there.
         bar = str(app.screen.query_one(KeyBar).render())
         assert bar.rstrip().endswith(f"q {_('Quit')}"), (language, bar)
+        # Tab gives way first: the arrows cross the lists too.
+        for key, words in (("w", "Watch"), ("p", "Profile")):
+            assert f" {key} {_(words)} " in bar, (language, bar)
         assert all(cell_len(line) <= 80 for line in text.splitlines())
 
         await pilot.press("h")

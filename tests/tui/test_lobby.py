@@ -434,6 +434,24 @@ async def test_q_on_the_game_over_dialog_goes_back_to_the_lobby(store_path: Path
     bob.close()
 
 
+async def test_every_key_of_the_lobby_is_on_its_bar_at_80_columns(store_path: Path) -> None:
+    app = await _lobby(store_path, ALICE, "alice")
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        bar = app.screen.query_one(KeyBar)
+        assert {entry[3] for entry in bar.shown_entries} == {
+            "host",
+            "join_code",
+            "computer",
+            "watch",
+            "player_page",
+            "app.focus_next",
+            "app.help",
+            "app.quit",
+        }
+        assert len(str(bar.render()).rstrip()) <= 80
+
+
 async def test_the_arrows_walk_through_every_list(store_path: Path) -> None:
     with Store.open(store_path) as store:
         mine = _game(store, ALICE, BOB, ("alice", "bob"), seed=1)

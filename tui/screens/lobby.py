@@ -54,12 +54,16 @@ class LobbyScreen(Screen[None]):
         # Not on the bar: a list owns Enter while it has the focus, and with
         # none focused there is nothing to choose.
         Binding("enter", "choose", N_("Play / join"), show=False),
-        Binding("h", "host", N_("Host a table")),
-        Binding("j", "join_code", N_("Join by code")),
-        Binding("c", "computer", N_("Play the computer")),
+        # The bar's words are short, so that all of them fit 80 columns; the
+        # screen's help says each key's ``tooltip``, the longer words.
+        # TRANSLATORS: the key bar's word for h, which hosts a table (keep it short).
+        Binding("h", "host", N_("Host"), tooltip=N_("Host a table")),
+        # TRANSLATORS: the key bar's word for j, which joins a table by its code.
+        Binding("j", "join_code", N_("Join"), tooltip=N_("Join by code")),
+        Binding("c", "computer", N_("Computer"), tooltip=N_("Play the computer")),
         Binding("w", "watch", N_("Watch")),
         # TRANSLATORS: the key bar's word for the player's own page (ratings, record).
-        Binding("p", "player_page", N_("Your page")),
+        Binding("p", "player_page", N_("Profile"), tooltip=N_("Your page")),
         # On the bar: the arrows cross from one list to the next too, but a
         # long list is quicker left with Tab.
         # TRANSLATORS: the key bar's word for Tab, which jumps to the next list.
@@ -68,9 +72,10 @@ class LobbyScreen(Screen[None]):
         Binding("q", "app.quit", N_("Quit")),
     ]
 
-    # Enter on a game being played watches it too: w gives way on the bar
-    # when a long language needs the room.
-    OPTIONAL_KEYS: ClassVar[frozenset[str]] = frozenset({"watch", "player_page"})
+    # Enter on a game being played watches it too, and the arrows cross the
+    # lists as Tab does: these give way on the bar (Tab first) when a long
+    # language needs the room.
+    OPTIONAL_KEYS: ClassVar[tuple[str, ...]] = ("app.focus_next", "watch", "player_page")
 
     def __init__(self, name: str) -> None:
         super().__init__()

@@ -37,7 +37,9 @@ def screen_keys(screen: Screen[Any]) -> list[tuple[str, str]]:
             screen.app.get_key_display(Binding(key.strip(), binding.action))
             for key in binding.key.split(",")
         )
-        found.append((keys, key_description(screen, binding)))
+        # The bar's words may be cut short for room; the help has the room.
+        described = _(binding.tooltip) if binding.tooltip else key_description(screen, binding)
+        found.append((keys, described))
     return found
 
 

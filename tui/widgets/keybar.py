@@ -7,7 +7,7 @@ bar draws the same information as one line of text and only repaints.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import ClassVar
 
 from rich.cells import cell_len
@@ -89,14 +89,16 @@ class KeyBar(Widget):
 
     @property
     def shown_entries(self) -> tuple[tuple[str, str, bool, str], ...]:
-        """The entries drawn: a key the screen names optional (``OPTIONAL_KEYS``)
-        gives way when the others need the room (a long language, a step that
-        brings Stop or Pass)."""
+        """The entries drawn: keys the screen names optional (``OPTIONAL_KEYS``,
+        those first that give way first) leave the bar while the others need
+        the room (a long language, a step that brings Stop or Pass)."""
         entries = self._entries
-        if self._width(entries) <= self.size.width:
-            return entries
-        optional: frozenset[str] = getattr(self.screen, "OPTIONAL_KEYS", frozenset())
-        return tuple(entry for entry in entries if entry[3] not in optional)
+        optional: Sequence[str] = getattr(self.screen, "OPTIONAL_KEYS", ())
+        for action in optional:
+            if self._width(entries) <= self.size.width:
+                break
+            entries = tuple(entry for entry in entries if entry[3] != action)
+        return entries
 
     @staticmethod
     def _width(entries: tuple[tuple[str, str, bool, str], ...]) -> int:

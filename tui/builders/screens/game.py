@@ -61,7 +61,8 @@ __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "GameScreen"]
 
 class GameScreen(GameView):
     BINDINGS: ClassVar[list[BindingType]] = GAME_BINDINGS
-    OPTIONAL_KEYS: ClassVar[frozenset[str]] = frozenset({"codes", "redo", "details", "new_game"})
+    # Keys that leave a full bar, the first first (KeyBar.shown_entries).
+    OPTIONAL_KEYS: ClassVar[tuple[str, ...]] = ("codes", "redo", "details", "new_game")
     #: Whether leaving goes back to the lobby (LobbyGameScreen) rather than out of the app.
     from_lobby: ClassVar[bool] = False
 

@@ -58,7 +58,7 @@ class GameScreen(MatchEvents):
     # Shown on the key bar only when the other keys leave room for them.
     # The chat's key is shown only at a table, where Save is off while the
     # game goes on (policy.deal_hidden): it takes that room.
-    OPTIONAL_KEYS: ClassVar[frozenset[str]] = frozenset({"codes", "chat"})
+    OPTIONAL_KEYS: ClassVar[tuple[str, ...]] = ("codes", "chat")
 
     def __init__(self, match: Match, *, ascii: bool | None = None) -> None:
         super().__init__(match, ascii=ascii)
