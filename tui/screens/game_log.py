@@ -50,9 +50,8 @@ class GameLogScreen(Screen[None]):
         *,
         ascii: bool = False,
         export: bool = True,
-        classes: str | None = None,
     ) -> None:
-        super().__init__(classes=classes)
+        super().__init__()
         self.history = history
         self.names = names
         self.ascii = ascii

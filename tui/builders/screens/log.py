@@ -11,7 +11,6 @@ from textual.app import ComposeResult
 from engine.builders import GameState, current_player, score
 from engine.builders.actions import Action
 from engine.builders.describe import describe
-from match.history import History
 from tui.builders.widgets.board import Board
 from tui.i18n import _, ngettext, tr
 from tui.paths import style_path
@@ -30,11 +29,7 @@ class LogScreen(GameLogScreen):
     # The moves fit beside the whole board (80 columns) only from 112 on.
     HORIZONTAL_BREAKPOINTS = [(0, "-narrow"), (112, "-wide")]  # noqa: RUF012
     RECORD_NAME: ClassVar[str] = "imhotep-builders-game.json"
-
-    def __init__(
-        self, history: History, names: tuple[str, ...], *, ascii: bool = False, export: bool = True
-    ) -> None:
-        super().__init__(history, names, ascii=ascii, export=export, classes="builders-log")
+    DEFAULT_CLASSES = "builders-log"
 
     def compose_board(self) -> ComposeResult:
         yield Board(id="replay-board")

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, ClassVar
 from textual.app import ComposeResult
 
 from engine.duel import Action, GameState, describe, score
-from match.history import History
 from tui.duel.widgets.harbor import Harbor
 from tui.duel.widgets.info import HarborInfo
 from tui.i18n import _, tr
@@ -22,16 +21,6 @@ if TYPE_CHECKING:
 
 class LogScreen(GameLogScreen):
     CSS_PATH: ClassVar[list[str | PurePath]] = [style_path("widgets.tcss"), style_path("log.tcss")]
-
-    def __init__(
-        self,
-        history: History,
-        names: tuple[str, str],
-        *,
-        ascii: bool = False,
-        export: bool = True,
-    ) -> None:
-        super().__init__(history, names, ascii=ascii, export=export)
 
     def compose_board(self) -> ComposeResult:
         yield Harbor(id="replay-harbor")
