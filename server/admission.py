@@ -12,17 +12,22 @@ waits, which costs the server a socket and a few KiB each, until its time
 limits run out.
 
 Connections wait in three rooms, by how far they have got: before their SSH
-version line, in the key exchange, logging in. The one that leaves is taken
-from the first of these that holds anyone, in this order:
+version line, in the key exchange, logging in. The one that leaves is, of
+the first of these groups that holds anyone:
 
 - before the version line: a real client sends it the moment it connects
   (the server even sees it there before reading it), so a silent socket is
   the cheapest thing a flood holds and the least likely to be a player;
-- logging in: a player's client offers its key a round trip after the key
-  exchange and, once a listed key is offered, waits outside the rooms (the
-  server's vouching); what stands here is a stranger's stalled login;
-- in the key exchange, last: the server's own work, where a player waits
-  for the server whenever it is busy.
+- logging in and still for :data:`STALLED` seconds: a player's client
+  offers its key a round trip after the key exchange and, once a listed key
+  is offered, waits outside the rooms (the server's vouching); what stands
+  here that long is a stranger's stalled login;
+- the rest, in the key exchange or logging in: the server's own work, where
+  a player waits for the server whenever it is busy, and the round trip
+  between the key exchange and the key. Both rooms count as one here: were
+  the login room to go first whenever it held anyone, a flood that only ever
+  reaches the key exchange, from any address, would push out every player
+  in that round trip, where it is alone in its room.
 
 Within the room: from the neighbourhood (an IPv4 /24, an IPv6 /48) holding
 the most places there, within it from the address (an IPv4 address, an IPv6
@@ -46,7 +51,7 @@ import ipaddress
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from typing import Generic, NamedTuple, TypeVar
+from typing import Final, Generic, NamedTuple, TypeVar
 
 Entry = TypeVar("Entry")
 
@@ -103,6 +108,10 @@ class WaitingRoom(Generic[Entry]):
         block = self._blocks.get(neighbourhood(address), {})
         return len(block.get(origin(address), ()))
 
+    def held_around(self, address: str) -> int:
+        """Places held by ``address``'s neighbourhood."""
+        return self._block_sizes.get(neighbourhood(address), 0)
+
     def add(self, entry: Entry, address: str) -> None:
         wide, narrow = neighbourhood(address), origin(address)
         self._blocks.setdefault(wide, {}).setdefault(narrow, OrderedDict())[entry] = self._clock()
@@ -138,16 +147,20 @@ class WaitingRoom(Generic[Entry]):
             del self._blocks[wide]
             del self._block_sizes[wide]
 
-    def leaver(self) -> Entry | None:
-        """Who leaves this room to make room (see the module's notes); None
-        if it is empty."""
+    def leaver(self, still: float = 0.0) -> Entry | None:
+        """Who leaves this room to make room (see the module's notes), of
+        those that have stood still ``still`` seconds or more; None if
+        there is no one."""
         best: Entry | None = None
         best_rank: tuple[int, int, float] | None = None
+        latest = self._clock() - still
         # One look at each address's stillest entry: a scan of the addresses
         # waiting, cheap beside the handshake that brought each one here.
         for wide, block in self._blocks.items():
             for queue in block.values():
                 entry, since = next(iter(queue.items()))
+                if since > latest:
+                    continue
                 rank = (self._block_sizes[wide], len(queue), -since)
                 if best_rank is None or rank > best_rank:
                     best, best_rank = entry, rank
@@ -165,8 +178,10 @@ class Leaving(NamedTuple, Generic[Entry]):
     room: int
 
 
-# The order in which the rooms give up someone, the first that holds anyone.
-LEAVING_ORDER = (0, 2, 1)
+SILENT, EXCHANGING, LOGGING_IN = range(len(ROOMS))
+# Seconds a login stands still before it counts as stalled: a client on a
+# slow link takes its next step within a round trip or two.
+STALLED: Final = 2.0
 
 
 class Admission(Generic[Entry]):
@@ -231,13 +246,33 @@ class Admission(Generic[Entry]):
             self.rooms[where[0]].leave(entry)
 
     def _make_room(self) -> Leaving[Entry] | None:
-        for number in LEAVING_ORDER:
-            room = self.rooms[number]
-            while (leaving := room.leaver()) is not None:
-                if number == 0 and self._has_spoken(leaving):
-                    self.step(leaving, 1)  # not silent after all: on to the next room
-                    continue
-                gone = Leaving(leaving, room.still_for(leaving), number)
-                self.leave(leaving)
-                return gone
-        return None
+        silent = self.rooms[SILENT]
+        while (leaving := silent.leaver()) is not None:
+            if not self._has_spoken(leaving):
+                return self._out(leaving, SILENT)
+            self.step(leaving, EXCHANGING)  # not silent after all: on to the next room
+        stalled = self.rooms[LOGGING_IN].leaver(STALLED)
+        if stalled is not None:
+            return self._out(stalled, LOGGING_IN)
+        # The stillest of the address holding the most in both rooms, and of
+        # its neighbourhood's: each room's leaver is its own room's choice.
+        best: tuple[tuple[int, int, float], Entry, int] | None = None
+        for number in (LOGGING_IN, EXCHANGING):
+            entry = self.rooms[number].leaver()
+            if entry is None:
+                continue
+            address = self._in[entry][1]
+            busy = (self.rooms[LOGGING_IN], self.rooms[EXCHANGING])
+            rank = (
+                sum(room.held_around(address) for room in busy),
+                sum(room.held_by(address) for room in busy),
+                self.rooms[number].still_for(entry),
+            )
+            if best is None or rank > best[0]:
+                best = (rank, entry, number)
+        return None if best is None else self._out(best[1], best[2])
+
+    def _out(self, entry: Entry, number: int) -> Leaving[Entry]:
+        gone = Leaving(entry, self.rooms[number].still_for(entry), number)
+        self.leave(entry)
+        return gone

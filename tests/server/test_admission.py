@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
-from server.admission import Admission, WaitingRoom, neighbourhood, origin
+import pytest
+
+from server.admission import STALLED, Admission, WaitingRoom, neighbourhood, origin
 
 
 class Clock:
@@ -97,3 +99,53 @@ def test_silent_sockets_go_first_then_stalled_logins_then_key_exchanges() -> Non
     assert rooms.enter("fresh6", "192.0.2.1", room=1) == ("player", 20.0, 1)
     assert rooms.room_of("player") is None and "player" not in rooms
     assert len(rooms) == 5
+
+
+def test_a_player_between_key_exchange_and_key_outlasts_a_flood_of_key_exchanges() -> None:
+    # A flood that never gets past the key exchange holds every place but
+    # one, and keeps arriving. The player has just finished hers: alone in
+    # the login room for a round trip, she must not be the first to go.
+    clock = Clock()
+    rooms: Admission[str] = Admission(6, clock=clock)
+    for n in range(5):
+        rooms.enter(f"flood{n}", "198.51.100.7", room=1)
+        clock.now += 0.1
+    rooms.enter("player", "192.0.2.1", room=1)
+    clock.now += 0.3
+    rooms.step("player", 2)
+    for n in range(5, 25):
+        clock.now += 0.05
+        made_room = rooms.enter(f"flood{n}", "198.51.100.7", room=1)
+        assert made_room is not None and made_room.entry.startswith("flood")
+    assert rooms.room_of("player") == 2
+
+
+def test_a_flood_from_the_players_own_address_pushes_out_its_stillest_first() -> None:
+    clock = Clock()
+    rooms: Admission[str] = Admission(4, clock=clock)
+    for n in range(3):
+        rooms.enter(f"flood{n}", "192.0.2.1", room=1)
+    clock.now += 0.5
+    rooms.enter("player", "192.0.2.1", room=1)
+    clock.now += 0.2
+    rooms.step("player", 2)  # a step: now the flood has stood still longer
+    first = rooms.enter("flood3", "192.0.2.1", room=1)
+    assert first is not None and first.entry == "flood0" and first.room == 1
+    assert first.still == pytest.approx(0.7)
+    clock.now += 0.1
+    second = rooms.enter("flood4", "192.0.2.1", room=1)
+    assert second is not None and second.entry == "flood1"
+    assert second.still == pytest.approx(0.8)
+
+
+def test_a_login_stalled_that_long_goes_before_any_key_exchange() -> None:
+    clock = Clock()
+    rooms: Admission[str] = Admission(3, clock=clock)
+    rooms.enter("crowd0", "198.51.100.7", room=1)
+    rooms.enter("crowd1", "198.51.100.8", room=1)
+    rooms.enter("stalled", "192.0.2.1", room=2)
+    clock.now += STALLED - 0.5
+    # Not yet stalled: the crowd's neighbourhood holds the most, and goes.
+    assert rooms.enter("crowd2", "198.51.100.9", room=1) == ("crowd0", STALLED - 0.5, 1)
+    clock.now += 0.5
+    assert rooms.enter("crowd3", "198.51.100.10", room=1) == ("stalled", STALLED, 2)
