@@ -252,8 +252,8 @@ class Follower:
             match.keeper.failed(exc)
             return
         self._seen = stored.revision
-        match.seats = stored.seats
-        match.presence_live = presence.live(stored.presence)
+        # Whoever sat down or left since the last look is news here too.
+        self.follow_seats(stored.seats, presence.live(stored.presence))
         self.replace_history(stored, msg("The other player moved first; here is the game now."))
         match.request = stored.request
 

@@ -179,7 +179,7 @@ def _the_same_game_and_presence(
     assert all(int(r["arrived"]) > 0 for r in reports)
     # Presence: the host heard each player join, and hears the two who left.
     joined = " ".join(e.message for e in seen if isinstance(e, SeatsChanged))
-    assert all(f"{name} joined" in joined for name in NAMES[1:])
+    assert all(f"{name} joined" in joined for name in NAMES[1:]), joined
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline and (
         host.presence_live[taken[0]] or host.presence_live[taken[1]]
