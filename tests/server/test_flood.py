@@ -93,15 +93,20 @@ async def test_silent_sockets_beyond_the_ceiling_keep_no_one_out(
 
 
 @pytest.mark.skipif(SSH is None or KEYGEN is None, reason="no ssh client on this machine")
-async def test_a_player_typing_a_passphrase_is_not_pushed_out(tmp_path: Path, keys: Keys) -> None:
+async def test_a_player_typing_a_passphrase_is_not_pushed_out(
+    tmp_path: Path, keys: Keys, caplog: pytest.LogCaptureFixture
+) -> None:
     assert SSH is not None and KEYGEN is not None
+    caplog.set_level("INFO", logger="imhotep.server")
     config = config_for(
         tmp_path, allow_file=tmp_path / "allowed", command=start_screen_command, max_pending=6
     )
     server = await start_server(config)
-    # Logins stalled from alice's own address, each opened again every half
-    # second: the last room is full, and none of them ever stands still.
-    flood = Flood(server.port, [OWN], idle=0, stalled=12, lifetime=0.5)
+    # Logins stalled from alice's own address, twice as many as the rooms
+    # hold, each opened again every second: the rooms are full and churn.
+    # (Every half second, the flood's own key exchanges, run in the server's
+    # event loop, starved the server on a loaded machine.)
+    flood = Flood(server.port, [OWN], idle=0, stalled=12, lifetime=1.0)
     key = await _key_with_passphrase(tmp_path, keys)
     askpass = _typing(tmp_path, seconds=3)  # alice takes three seconds to type it
     try:
@@ -109,7 +114,12 @@ async def test_a_player_typing_a_passphrase_is_not_pushed_out(tmp_path: Path, ke
         proc = await _ssh_asking_passphrase(server.port, key, askpass)
         out, err = await asyncio.wait_for(proc.communicate(), WAIT)
         # Logged in: the session answers that it needs a terminal.
-        assert "needs a terminal" in out.decode(), err.decode()
+        lines = [r.getMessage() for r in caplog.records]
+        auth = ("login", "refused", "locked", "cut off", "back-off", "key")
+        said = [line for line in lines if any(word in line for word in auth)]
+        dropped = sum("dropped" in line for line in lines)
+        why = f"ssh ended with {proc.returncode}: {err.decode()!r}; {dropped} dropped; {said}"
+        assert "needs a terminal" in out.decode(), why
         assert flood.dropped > 0
     finally:
         await flood.stop()
