@@ -224,9 +224,9 @@ def test_a_seat_taken_just_before_a_move_here_is_still_seen(path: Path) -> None:
     assert host.seats[1].name == "Bob"
 
 
-def test_a_player_who_takes_the_free_seat_is_told_as_joined_not_as_back(tmp_path: Path) -> None:
-    """Joining takes the seat, then sits at it: a host who looks in between
-    must not hear 'Bob is back' when he sits down."""
+def _bob_sits_down_while_ann_hosts(tmp_path: Path, look: str) -> None:
+    """Bob takes Ann's free seat (she looks), sits at it, and Ann's ``look``
+    (``poll`` or ``reload``) must tell her he joined, not that he is back."""
     from engine.duel import Setup
     from match.match import Match, SeatsChanged
     from match.seats import Seat
@@ -248,39 +248,20 @@ def test_a_player_who_takes_the_free_seat_is_told_as_joined_not_as_back(tmp_path
     assert store.claim_free(ann.game_id, "key:bob", "Bob") == 1
     ann.poll()  # the seat is Bob's; he is not at it yet
     bob = Match.open(store, ann.game_id, me="key:bob", seats=frozenset({1}))
-    ann.poll()
-    said = [m for m in news if m]
-    assert said == ["Bob joined the table."]
+    getattr(ann, look)()
+    assert [m for m in news if m] == ["Bob joined the table."]
+    assert ann.presence_live[1]
     for match in (ann, bob):
         match.close()
+
+
+def test_a_player_who_takes_the_free_seat_is_told_as_joined_not_as_back(tmp_path: Path) -> None:
+    """Joining takes the seat, then sits at it: a host who looks in between
+    must not hear 'Bob is back' when he sits down."""
+    _bob_sits_down_while_ann_hosts(tmp_path, "poll")
 
 
 def test_a_reload_after_a_refused_write_still_tells_who_sat_down(tmp_path: Path) -> None:
     """A write refused because the game moved reads the game again: a player
     who sat down since the last look must still be heard joining."""
-    from engine.duel import Setup
-    from match.match import Match, SeatsChanged
-    from match.seats import Seat
-    from match.store import Store
-
-    path = tmp_path / "games.sqlite3"
-    ann = Match.new(
-        Setup(seed=3, starter=0),
-        (Seat(name="Ann"), Seat(name="Player 2")),
-        store=Store.open(path),
-        here=frozenset({0}),
-        table=True,
-        me="key:ann",
-    )
-    assert ann.code is not None and ann.game_id is not None
-    news: list[str] = []
-    ann.subscribe(lambda e: news.append(e.message) if isinstance(e, SeatsChanged) else None)
-    store = Store.open(path)
-    assert store.claim_free(ann.game_id, "key:bob", "Bob") == 1
-    ann.poll()  # the seat is Bob's; he is not at it yet
-    bob = Match.open(store, ann.game_id, me="key:bob", seats=frozenset({1}))
-    ann.reload()  # before any look at the store
-    assert [m for m in news if m] == ["Bob joined the table."]
-    assert ann.presence_live[1]
-    for match in (ann, bob):
-        match.close()
+    _bob_sits_down_while_ann_hosts(tmp_path, "reload")
