@@ -257,12 +257,12 @@ class Admission(Generic[Entry]):
         # The stillest of the address holding the most in both rooms, and of
         # its neighbourhood's: each room's leaver is its own room's choice.
         best: tuple[tuple[int, int, float], Entry, int] | None = None
+        busy = (self.rooms[LOGGING_IN], self.rooms[EXCHANGING])
         for number in (LOGGING_IN, EXCHANGING):
             entry = self.rooms[number].leaver()
             if entry is None:
                 continue
             address = self._in[entry][1]
-            busy = (self.rooms[LOGGING_IN], self.rooms[EXCHANGING])
             rank = (
                 sum(room.held_around(address) for room in busy),
                 sum(room.held_by(address) for room in busy),
