@@ -93,14 +93,14 @@ def _pending_text(state: GameState, name: str, legal: list[object]) -> tuple[str
         return (
             _(
                 "{name} takes one token that is not an action token from any boat: "
-                "press the boat's letter ({keys}), then its slot (1-3)."
+                "type the boat's name ({keys}), then its slot (1-3)."
             ).format(name=name, keys=key_label("boat")),
             _("The reserve refills the slot."),
         )
     if step == "swap":
         return (
             _(
-                "{name} swaps two tokens of one boat: press its letter ({keys}), "
+                "{name} swaps two tokens of one boat: type its name ({keys}), "
                 "then two slots (1-3)."
             ).format(name=name, keys=key_label("boat")),
             _("A boat must then be unloaded, not necessarily this one."),

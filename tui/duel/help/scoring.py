@@ -298,9 +298,9 @@ def _controls(_sides: Sides | None) -> str:
         "# " + _("Keys"),
         "## " + _("In the game"),
         _table(header, *((k.shown_label(), k.describe()) for k in KEYS)),
-        _("""Action tokens that ask for a slot (Take, Swap): press the boat's letter, then
-the slot's number 1-3, or move the cursor onto the slot and press Enter. The
-footer shows the main keys."""),
+        _("""Action tokens that ask for a slot (Take, Swap): type the boat's name (r1 to
+r3, c1 to c3), then the slot's number 1-3, or move the cursor onto the slot and
+press Enter. The footer shows the main keys."""),
         "## " + _("In this help"),
         _table(header, *((k.shown_label(), k.describe()) for k in HELP_KEYS)),
     )
