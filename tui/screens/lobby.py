@@ -238,9 +238,9 @@ class LobbyScreen(Screen[None]):
         self.app.push_screen(PlayerScreen(self.player_name, ratings, turns, problem))
 
     def _fill(self, selector: str, rows: tuple[Row, ...], empty: str) -> None:
-        table = self.query_one(selector, DataTable)
+        table = self.query_one(selector, SectionList)
         keep = table.cursor_row
-        table.clear()
+        table.clear_rows()
         for row in rows:
             # Names are the players' own text: never markup.
             table.add_row(*(Text(cell) for cell in row.cells), key=f"{row.kind}:{row.game_id}")

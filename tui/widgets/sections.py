@@ -25,6 +25,18 @@ class SectionList(DataTable[object]):
             self.section = section
             self.step = step
 
+    def clear_rows(self) -> None:
+        """Remove every row, and let each column shrink back to its label.
+
+        ``DataTable.clear`` keeps a column as wide as the widest cell it ever
+        held: after a game with long names left a list, its empty columns
+        stood wide apart.
+        """
+        columns = [(column.label, column.key.value) for column in self.columns.values()]
+        self.clear(columns=True)
+        for label, key in columns:
+            self.add_column(label, key=key)
+
     def action_cursor_down(self) -> None:
         if self.row_count == 0 or self.cursor_row >= self.row_count - 1:
             self.post_message(self.Leave(self, 1))
