@@ -240,10 +240,11 @@ class LobbyScreen(Screen[None]):
     def _fill(self, selector: str, rows: tuple[Row, ...], empty: str) -> None:
         table = self.query_one(selector, SectionList)
         keep = table.cursor_row
-        table.clear_rows()
+        table.clear()
         for row in rows:
             # Names are the players' own text: never markup.
             table.add_row(*(Text(cell) for cell in row.cells), key=f"{row.kind}:{row.game_id}")
+        table.fit_columns()
         if rows:
             table.move_cursor(row=min(keep, len(rows) - 1))
         # An empty list says so under its columns, not in a column of its own

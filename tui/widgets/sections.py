@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from rich.cells import cell_len
 from textual.message import Message
 from textual.widgets import DataTable
 
@@ -25,17 +26,18 @@ class SectionList(DataTable[object]):
             self.section = section
             self.step = step
 
-    def clear_rows(self) -> None:
-        """Remove every row, and let each column shrink back to its label.
+    def fit_columns(self) -> None:
+        """Make each column as wide as its label and the cells it holds now.
 
-        ``DataTable.clear`` keeps a column as wide as the widest cell it ever
-        held: after a game with long names left a list, its empty columns
-        stood wide apart.
+        On its own a DataTable only widens a column, to the widest cell it
+        ever held: after a game with long names left a list, its emptied
+        columns stood wide apart. Sized here, at once, the first paint after
+        new rows already shows them whole.
         """
-        columns = [(column.label, column.key.value) for column in self.columns.values()]
-        self.clear(columns=True)
-        for label, key in columns:
-            self.add_column(label, key=key)
+        for column in self.columns.values():
+            cells = [cell_len(str(cell)) for cell in self.get_column(column.key)]
+            column.content_width = max([column.label.cell_len, *cells])
+        self.refresh()
 
     def action_cursor_down(self) -> None:
         if self.row_count == 0 or self.cursor_row >= self.row_count - 1:
