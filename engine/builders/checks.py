@@ -112,8 +112,27 @@ def _check_play(state: GameState, kind: str) -> Message | None:
     if state.blue_played[me]:
         return msg("you have already played a blue card this round")
     if not blue_playable(state, kind):
-        return msg("{card} cannot be carried out now", card=name)
+        return _why_not_playable(state, kind, name)
     return None
+
+
+def _why_not_playable(state: GameState, kind: str, name: str) -> Message:
+    """What the card lacks now, told in the player's terms (section 7.4)."""
+    me = state.turn
+    if kind == "lever":
+        return msg("{card} needs a ship that can sail now, and there is none", card=name)
+    if kind == "hammer" and state.sled[me] == 0 and state.quarry[me] == 0:
+        return msg("{card} needs a stone on your sled or in your quarry", card=name)
+    if kind != "hammer" and state.sled[me] == 0:
+        return msg("{card} needs a stone on your sled, and it is empty", card=name)
+    free = any(
+        state.docked[ship] == EMPTY and EMPTY in places for ship, places in enumerate(state.ships)
+    )
+    if kind == "sail" and free:
+        return msg(
+            "{card} needs a ship that one more stone lets sail, and there is none", card=name
+        )
+    return msg("{card} needs a free space on a ship still to sail, and there is none", card=name)
 
 
 def _check_turn(state: GameState, action: Action) -> Message | None:
@@ -134,7 +153,7 @@ def _check_turn(state: GameState, action: Action) -> Message | None:
         others = [a for a in legal_actions(state) if not isinstance(a, Pass)]
         if others:
             return msg(
-                "you may pass only when nothing else is possible, and {action} is",
+                "you may pass only when nothing else is possible; still possible: {action}",
                 action=str(others[0]),
             )
         return None

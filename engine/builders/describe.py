@@ -5,11 +5,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from engine.builders.actions import Action, Get, Pass, Place, Play, Sail, Take, Unload
-from engine.builders.rules import current_player
+from engine.builders.rules import apply_unchecked, current_player
 from engine.builders.sites import CHAMBER, GET_STONES, MARKET, OBELISKS, PYRAMID, SLED_SIZE, TEMPLE
 from engine.builders.state import GameState
 from engine.builders.words import card_name
-from engine.message import Message, msg, nmsg
+from engine.message import Listing, Message, msg, nmsg, pmsg
 
 
 def describe(before: GameState, action: Action, names: Sequence[str]) -> Message:
@@ -17,8 +17,37 @@ def describe(before: GameState, action: Action, names: Sequence[str]) -> Message
 
     ``action`` is one of ``legal_actions(before)``; ``names`` are the seats'
     names, put in as they are. A :class:`~engine.message.Message`, worded by
-    the caller in the player's language.
+    the caller in the player's language. A decision that ends a round also
+    says what the temple scored then: nothing else on the board tells it.
     """
+    said = _decision(before, action, names)
+    ended = _round_end(before, apply_unchecked(before, action), names)
+    if ended is None:
+        return said
+    # TRANSLATORS: two sentences shown one after the other on the message line.
+    return pmsg("two sentences", "{first} {second}", first=said, second=ended)
+
+
+def _round_end(before: GameState, after: GameState, names: Sequence[str]) -> Message | None:
+    """What the temple scored if the decision ended the round (section 4.3)."""
+    if after.round == before.round and after.over == before.over:
+        return None
+    scored = [
+        (names[seat], gained)
+        for seat, (was, now) in enumerate(
+            zip(before.temple_points, after.temple_points, strict=True)
+        )
+        if (gained := now - was) > 0
+    ]
+    if not scored:
+        return msg("Round {round} ends; no one scores at the temple.", round=before.round)
+    gains = Listing(
+        msg("{player} +{points}", player=name, points=points) for name, points in scored
+    )
+    return msg("Round {round} ends; the temple scores {gains}.", round=before.round, gains=gains)
+
+
+def _decision(before: GameState, action: Action, names: Sequence[str]) -> Message:
     seat = current_player(before)
     who = names[seat]
     if isinstance(action, Get):

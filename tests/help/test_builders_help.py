@@ -108,3 +108,17 @@ def test_every_refusal_leads_to_a_topic() -> None:
     assert len(reasons) > 10
     for reason in reasons:
         assert topic_for_reason(reason) in TOPIC_IDS
+
+
+@pytest.mark.parametrize(
+    ("reason", "topic"),
+    [
+        ("Lever needs a ship that can sail now, and there is none", "card-lever"),
+        ("Hammer needs a stone on your sled or in your quarry", "card-hammer"),
+        ("Chisel needs a stone on your sled, and it is empty", "card-chisel"),
+        ("Sail needs a stone on your sled, and it is empty", "card-sail"),
+        ("Sail needs a ship that one more stone lets sail, and there is none", "card-sail"),
+    ],
+)
+def test_a_blue_card_that_cannot_be_played_leads_to_its_own_topic(reason: str, topic: str) -> None:
+    assert topic_for_reason(reason) == topic

@@ -195,7 +195,9 @@ class TableFormScreen(NewGameForm):
                     classes="short",
                     compact=True,
                 )
-                yield Static(_("against another terminal; each hint is told"), classes="hint")
+                # TRANSLATORS: beside the Hints setting, which matters only in a game
+                # with another terminal, where the others are told of each hint asked for.
+                yield Static(_("only with another terminal; told to others"), classes="hint")
             with self._row("row-seed", _("Seed")):
                 yield Static(classes="label")
                 yield Input(

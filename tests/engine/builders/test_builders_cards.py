@@ -102,6 +102,14 @@ def test_ruling_lever_its_player_chooses_the_unloading_order_stone_by_stone() ->
     assert state.discard == (24,)
 
 
+def test_a_lever_with_no_ship_ready_to_sail_says_so() -> None:
+    state = holding((24,), ships=EMPTY_SHIPS)
+    assert "lever" not in legal(state)
+    assert why_illegal(state, parse_action("lever")) == (
+        "Lever needs a ship that can sail now, and there is none"
+    )
+
+
 def test_ruling_lever_at_the_market_each_stone_owner_still_chooses_a_card() -> None:
     deck = (24, 14, 15, 16, *(c for c in range(34) if c not in (24, 14, 15, 16)))
     state = arrange(
@@ -138,9 +146,14 @@ def test_ruling_hammer_needs_the_placement_to_be_possible_and_may_move_no_stone(
         sled=(2, 3, 4, 5),
     )
     assert "hammer" not in legal(no_space)
-    assert why_illegal(no_space, parse_action("hammer")) == "Hammer cannot be carried out now"
+    assert why_illegal(no_space, parse_action("hammer")) == (
+        "Hammer needs a free space on a ship still to sail, and there is none"
+    )
     nothing = holding((26,), sled=(0, 3, 4, 5), pyramid=(BLACK,) * 30)
     assert "hammer" not in legal(nothing)
+    assert why_illegal(nothing, parse_action("hammer")) == (
+        "Hammer needs a stone on your sled or in your quarry"
+    )
 
 
 def test_sail_card_loads_a_ship_then_sails_that_ship() -> None:
@@ -162,8 +175,14 @@ def test_sail_card_is_playable_only_if_both_steps_are() -> None:
     state = holding((28,), ships=((-1,) * 4, (-1,) * 4, (BROWN, BROWN), (GREY,)))
     # No space lets a ship sail after one more stone: 4-ships need 3 stones.
     assert "sail" not in legal(state)
+    assert why_illegal(state, parse_action("sail")) == (
+        "Sail needs a ship that one more stone lets sail, and there is none"
+    )
     empty_sled = holding((28,), sled=(0, 3, 4, 5))
     assert "sail" not in legal(empty_sled)
+    assert why_illegal(empty_sled, parse_action("sail")) == (
+        "Sail needs a stone on your sled, and it is empty"
+    )
 
 
 def test_chisel_places_two_stones_on_one_ship_or_two() -> None:
@@ -184,6 +203,9 @@ def test_ruling_chisel_places_one_when_only_one_can_be_placed() -> None:
     assert after.turn == WHITE and after.sled[BLACK] == 1
     none = holding((31,), sled=(0, 3, 4, 5))
     assert "chisel" not in legal(none)
+    assert why_illegal(none, parse_action("chisel")) == (
+        "Chisel needs a stone on your sled, and it is empty"
+    )
 
 
 def test_ruling_wrath_of_the_pharaoh_costs_five_without_a_floor() -> None:

@@ -77,7 +77,7 @@ def test_each_sentence_names_who_decides_and_what(
         if isinstance(action, Place):
             assert f"ship {action.ship + 1}, space {action.slot + 1}" in sentence
         elif isinstance(action, Sail):
-            assert sentence.endswith(f"ship {action.ship + 1} to the {SITE_WORDS[action.site]}.")
+            assert f"ship {action.ship + 1} to the {SITE_WORDS[action.site]}." in sentence
         elif isinstance(action, Unload):
             owner = NAMES[before.ships[before.ship][action.slot]]
             assert f"the stone of {owner} from space {action.slot + 1}" in sentence
@@ -112,6 +112,43 @@ def test_taking_a_card_is_told_of_the_stones_owner_with_the_cards_name() -> None
     assert sentence.startswith("Dee takes the market card ")
     assert sentence == f"Dee takes the market card {card_name(card)}."
     assert at_market.turn == BLACK  # the turn stays black's while grey chooses
+
+
+def _last_ship_of_the_round(temple: tuple[int, ...]) -> GameState:
+    """Round 1 at four seats, Cy to sail the fourth ship, which carries one stone of Dee."""
+    return arrange(
+        start(4, starter=2),
+        ships=((-1,) * 4, (-1,) * 4, (-1,) * 2, (GREY,)),
+        docked=(0, 1, 2, -1),
+        market=(-1, 1, -1, 3),
+        deck=tuple(range(4, 34)),
+        discard=(0, 2),
+        temple=temple,
+    )
+
+
+def test_the_decision_that_ends_a_round_tells_what_the_temple_scored() -> None:
+    state = _last_ship_of_the_round(temple=(WHITE, GREY, GREY))
+    sentence = describe(state, Sail(3, SITE_LETTERS.index("O")), NAMES)
+    assert sentence == (
+        "Cy sails ship 4 to the obelisks. Round 1 ends; the temple scores Bob +1, Dee +2."
+    )
+    empty = _last_ship_of_the_round(temple=())
+    assert describe(empty, Sail(3, SITE_LETTERS.index("O")), NAMES) == (
+        "Cy sails ship 4 to the obelisks. Round 1 ends; no one scores at the temple."
+    )
+    # Any other decision of the round says nothing of its end.
+    assert "Round" not in describe(state, Get(), NAMES)
+
+
+def test_every_round_end_of_a_game_is_told_once(
+    described: list[tuple[GameState, Action, Message]],
+) -> None:
+    told = [(before.round, sentence) for before, _, sentence in described if "Round " in sentence]
+    games = 12
+    assert len(told) == games * 6
+    for round_, sentence in told:
+        assert f"Round {round_} ends; " in sentence, sentence
 
 
 def test_passing_is_told_as_in_the_duel() -> None:

@@ -9,7 +9,7 @@ _RULES: Final = (
     (r"lever", "card-lever"),
     (r"hammer", "card-hammer"),
     (r"chisel", "card-chisel"),
-    (r"\bsail card\b|the one it loaded", "card-sail"),
+    (r"\bsail card\b|the one it loaded|^sail needs", "card-sail"),
     (r"blue card", "cards"),
     (r"minimum|sailed|site", "sail"),
     (r"sled|quarry|stones", "turn"),

@@ -285,8 +285,9 @@ class NewGameScreen(NewGameForm):
                     classes="short",
                     compact=True,
                 )
-                # TRANSLATORS: beside the new game form's Hints choice.
-                yield Static(_("against another terminal; each hint is told"), classes="hint")
+                # TRANSLATORS: beside the Hints setting, which matters only in a game
+                # with another terminal, where the others are told of each hint asked for.
+                yield Static(_("only with another terminal; told to others"), classes="hint")
             with Horizontal(classes="row"):
                 yield Static(classes="label")
                 yield Input(
