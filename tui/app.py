@@ -476,10 +476,11 @@ class ImhotepApp(App[None]):
     def action_help(self) -> None:
         try:
             from tui.screens.help import HelpScreen
+            from tui.screens.rules_choice import RulesChoice
         except ImportError:
             self.notify(_("Help is not available."), severity="error")
             return
-        if isinstance(self.screen, HelpScreen):
+        if isinstance(self.screen, HelpScreen | RulesChoice):
             return
         # A screen that is not a game's (the lobby, the game log) has help of
         # its own, with the rules one step down its list.
@@ -488,8 +489,21 @@ class ImhotepApp(App[None]):
             self.push_screen(own_help())
             return
         game = self.game_screen
+        from tui.games import playable
+
+        if game is None and len(playable()) > 1:
+            self.push_screen(RulesChoice(playable()), self._rules_chosen)
+            return
         here = game is not None and self.screen is cast("Screen[Any]", game)
         self.push_screen(HelpScreen.of_game(game, here=here))
+
+    def _rules_chosen(self, kind: str | None) -> None:
+        from tui.games import screens
+        from tui.screens.help import HelpScreen
+
+        shown = None if kind is None else screens(kind)
+        if shown is not None:
+            self.push_screen(HelpScreen(topics=shown.help_topics))
 
     def _remember(self, **changes: object) -> None:
         """Change app settings and keep them for the next start."""

@@ -42,6 +42,11 @@ def title(kind: str) -> str:
     return tr(rules.title) if rules is not None else "?"
 
 
+def playable() -> tuple[str, ...]:
+    """The kinds of game this version has screens for, in the registry's order."""
+    return tuple(kind for kind, entry in GAMES.items() if entry.module is not None)
+
+
 def screens(kind: str) -> GameScreens | None:
     """The screens of the game ``kind``; None if this version has none for it."""
     entry = GAMES.get(kind)

@@ -227,7 +227,7 @@ async def test_the_key_bar_names_the_way_to_the_topics_and_the_text() -> None:
 async def test_the_keys_in_ascii_mode_are_words() -> None:
     app = ImhotepApp(ascii=True)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("question_mark")
+        await pilot.press("question_mark", "enter")  # the first game's rules
         await pilot.pause()
         screen = help_screen(app)
         keys = {key for key, _ in key_bar(screen).values()}

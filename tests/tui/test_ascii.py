@@ -163,7 +163,8 @@ async def test_switching_to_ascii_redraws_the_screen_in_view() -> None:
         assert non_ascii_lines(app) == []
     app = ImhotepApp(ascii=False)
     async with app.run_test(size=(80, 24)) as pilot:
-        await pilot.press("question_mark", "right", "pagedown")  # a scroll bar in view
+        # The first game's rules (outside a game, ? asks which), a scroll bar in view.
+        await pilot.press("question_mark", "enter", "right", "pagedown")
         await pilot.pause()
         assert non_ascii_lines(app)
         app.action_toggle_ascii()

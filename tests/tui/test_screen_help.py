@@ -176,3 +176,40 @@ async def test_the_lobby_help_speaks_hungarian(tmp_path: Path) -> None:
         assert text.startswith(f"# {i18n._('The lobby')}") and "The lobby" not in text
         assert "Host a table" not in text and "Your games" not in text
     i18n.use("en")
+
+
+async def test_help_outside_a_game_asks_which_games_rules() -> None:
+    from tui.games import playable, screens
+    from tui.screens.rules_choice import RulesChoice
+    from tui.screens.start import StartScreen
+
+    app = ImhotepApp()
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        choice = app.screen
+        assert isinstance(choice, RulesChoice)
+        games = choice.query_one(OptionList)
+        assert [games.get_option_at_index(i).id for i in range(games.option_count)] == list(
+            playable()
+        )
+        assert len(playable()) >= 2
+        await pilot.press("question_mark")  # a second ? asks nothing more
+        await pilot.pause()
+        assert app.screen is choice
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
+
+        # The menu's Help asks too; the second game's rules are one Down away.
+        await pilot.press("question_mark", "down", "enter")
+        await pilot.pause()
+        help_screen = app.screen
+        assert isinstance(help_screen, HelpScreen)
+        second = screens(playable()[1])
+        assert second is not None
+        assert _topics(help_screen) == list(second.help_topics.TOPIC_IDS)
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, StartScreen)
