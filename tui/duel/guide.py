@@ -100,8 +100,7 @@ def _pending_text(state: GameState, name: str, legal: list[object]) -> tuple[str
     if step == "swap":
         return (
             _(
-                "{name} swaps two tokens of one boat: type its name ({keys}), "
-                "then two slots (1-3)."
+                "{name} swaps two tokens of one boat: type its name ({keys}), then two slots (1-3)."
             ).format(name=name, keys=key_label("boat")),
             _("A boat must then be unloaded, not necessarily this one."),
         )
