@@ -1,9 +1,14 @@
 """Hints for Builders: what hard would do now, with one line on why.
 
 The reason weighs the step by the outlook (:mod:`ai.builders.evaluate`): the
-points it adds to what the player can expect at the end, and to what the
-strongest rival can. It is worked out on a sample of the hidden order, as
-hard's own search is, so it never tells what the player could not know.
+points it adds to what the player can expect at the end, less what it adds
+to the strongest rival's. A sail or an unload often lowers both (stones on
+a ship are worth more to the outlook before it sails than some sites pay):
+told as two numbers, a hint read as advice to lose points, so it is told
+as the player's lead, and a cost is set against the other steps.
+
+It is worked out on a sample of the hidden order, as hard's own search is,
+so it never tells what the player could not know.
 """
 
 from __future__ import annotations
@@ -28,17 +33,78 @@ def _signed(points: float) -> str:
     return f"{points:+.1f}"
 
 
-def _gains(state: GameState, action: Action, rng: random.Random) -> tuple[float, float]:
-    """What ``action`` adds to the mover's expected points and to the best rival's."""
+def _margins(state: GameState, rng: random.Random) -> dict[Action, float]:
+    """What each legal step adds to the mover's expected points less what it
+    adds to the best rival's, all on one sample of the hidden order."""
     seat = current_player(state)
     deal = BUILDERS.sample(state, seat, rng)
-    # Without the worth of holding the turn: every step hands it on.
-    before = outlook(deal, tempo=False)
-    after = outlook(apply_unchecked(deal, action), tempo=False)
     rivals = [who for who in range(deal.players) if who != seat]
-    mine = after[seat] - before[seat]
-    theirs = max(after[who] for who in rivals) - max(before[who] for who in rivals)
-    return mine, theirs
+
+    def lead(values: list[float]) -> float:
+        return values[seat] - max(values[who] for who in rivals)
+
+    # Without the worth of holding the turn: every step hands it on.
+    before = lead(outlook(deal, tempo=False))
+    return {
+        action: lead(outlook(apply_unchecked(deal, action), tempo=False)) - before
+        for action in legal_actions(deal)
+    }
+
+
+def _gain(state: GameState, action: Action, rng: random.Random) -> float:
+    """What ``action`` adds to the mover's expected points (one sample)."""
+    seat = current_player(state)
+    deal = BUILDERS.sample(state, seat, rng)
+    return (
+        outlook(apply_unchecked(deal, action), tempo=False)[seat] - outlook(deal, tempo=False)[seat]
+    )
+
+
+def _weighed(state: GameState, action: Sail | Unload, rng: random.Random) -> Message:
+    """Why a sail or an unload: what it does to the player's lead on the best
+    rival, and, when it costs, whether another step would cost less now (the
+    search then chose it for what follows)."""
+    margins = _margins(state, rng)
+    margin = margins[action]
+    sail = isinstance(action, Sail)
+    ship = action.ship + 1 if isinstance(action, Sail) else 0
+    points = f"{abs(margin):.1f}"
+    if margin >= 0:
+        if sail:
+            return msg(
+                "sailing ship {ship} now gains you {points} points on your strongest rival",
+                ship=ship,
+                points=points,
+            )
+        return msg(
+            "unloading this stone next gains you {points} points on your strongest rival",
+            points=points,
+        )
+    if margin >= max(margins.values()) - 0.05:
+        if sail:
+            return msg(
+                "sailing ship {ship} now costs you {points} points against your strongest "
+                "rival, less than any other step",
+                ship=ship,
+                points=points,
+            )
+        return msg(
+            "unloading this stone next costs you {points} points against your strongest "
+            "rival, less than any other stone",
+            points=points,
+        )
+    if sail:
+        return msg(
+            "sailing ship {ship} costs you {points} points against your strongest rival "
+            "now, and gains more in the moves that follow",
+            ship=ship,
+            points=points,
+        )
+    return msg(
+        "unloading this stone next costs you {points} points against your strongest "
+        "rival now, and gains more in the moves that follow",
+        points=points,
+    )
 
 
 def explain(state: GameState, action: Action, rng: random.Random) -> Message:
@@ -51,33 +117,19 @@ def explain(state: GameState, action: Action, rng: random.Random) -> Message:
         return msg(
             "your stone on ship {ship} is delivered when the ship sails", ship=action.ship + 1
         )
-    mine, theirs = _gains(state, action, rng)
     if isinstance(action, Take):
         return msg(
             "the {card} card adds {mine} to the points you can expect",
             card=card_name(state.market[action.position]),
-            mine=_signed(mine),
-        )
-    if isinstance(action, Sail):
-        return msg(
-            "sailing ship {ship} now adds {mine} to the points you can expect "
-            "and {theirs} to your strongest rival's",
-            ship=action.ship + 1,
-            mine=_signed(mine),
-            theirs=_signed(theirs),
+            mine=_signed(_gain(state, action, rng)),
         )
     if isinstance(action, Play):
         return msg(
             "the {card} card opens the best moves for you now",
             card=card_name(action.card),
         )
-    assert isinstance(action, Unload)
-    return msg(
-        "unloading this stone next adds {mine} to the points you can expect "
-        "and {theirs} to your strongest rival's",
-        mine=_signed(mine),
-        theirs=_signed(theirs),
-    )
+    assert isinstance(action, Sail | Unload)
+    return _weighed(state, action, rng)
 
 
 def hint(

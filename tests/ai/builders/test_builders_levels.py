@@ -169,3 +169,26 @@ def test_the_market_splits_a_node_only_where_a_card_is_taken() -> None:
     other = replace(before, market=tuple(reversed(before.market)))
     assert before.step != "take" and other.market != before.market
     assert info_key(other, 0) == info_key(before, 0)
+
+
+def test_a_hinted_sail_or_unload_is_told_as_a_lead_never_as_a_loss_of_points() -> None:
+    """Told as two numbers, a sail often read 'adds -5.1 to the points you can
+    expect and -1.9 to your strongest rival's': advice to lose points."""
+    import re
+
+    from ai.builders.explain import explain
+    from engine.builders.actions import Sail, Unload
+
+    told = 0
+    for seats, seed, plies in ((2, 11, 30), (3, 12, 45), (4, 13, 25), (3, 14, 90)):
+        state = _midgame(seats, seed, plies)
+        rng = random.Random(seed)
+        while not BUILDERS.over(state) and told < 200:
+            for action in BUILDERS.legal_actions(state):
+                if isinstance(action, Sail | Unload):
+                    reason = str(explain(state, action, random.Random(1)))
+                    told += 1
+                    assert not re.search(r"-\d", reason), reason
+                    assert "gains you" in reason or "costs you" in reason, reason
+            state = BUILDERS.apply(state, rng.choice(BUILDERS.legal_actions(state)))
+    assert told >= 50
