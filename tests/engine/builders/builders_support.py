@@ -53,6 +53,20 @@ def arrange(state: GameState, **fields: Any) -> GameState:
     return changed
 
 
+def last_ship_of_round_one(temple: tuple[int, ...]) -> GameState:
+    """Round 1 at four seats: three ships have sailed, and brown (seat 2) is to
+    sail the fourth, which carries one stone of grey (seat 3)."""
+    return arrange(
+        start(4, starter=2),
+        ships=((-1,) * 4, (-1,) * 4, (-1,) * 2, (3,)),
+        docked=(0, 1, 2, -1),
+        market=(-1, 1, -1, 3),
+        deck=tuple(range(4, 34)),
+        discard=(0, 2),
+        temple=temple,
+    )
+
+
 def play(state: GameState, *moves: str) -> GameState:
     """Apply decisions written in notation, each checked."""
     for move in moves:

@@ -6,7 +6,7 @@ import random
 import re
 
 import pytest
-from builders_support import BLACK, GREY, WHITE, arrange, play, start
+from builders_support import BLACK, GREY, WHITE, arrange, last_ship_of_round_one, play, start
 
 from engine.builders import (
     GameState,
@@ -114,26 +114,13 @@ def test_taking_a_card_is_told_of_the_stones_owner_with_the_cards_name() -> None
     assert at_market.turn == BLACK  # the turn stays black's while grey chooses
 
 
-def _last_ship_of_the_round(temple: tuple[int, ...]) -> GameState:
-    """Round 1 at four seats, Cy to sail the fourth ship, which carries one stone of Dee."""
-    return arrange(
-        start(4, starter=2),
-        ships=((-1,) * 4, (-1,) * 4, (-1,) * 2, (GREY,)),
-        docked=(0, 1, 2, -1),
-        market=(-1, 1, -1, 3),
-        deck=tuple(range(4, 34)),
-        discard=(0, 2),
-        temple=temple,
-    )
-
-
 def test_the_decision_that_ends_a_round_tells_what_the_temple_scored() -> None:
-    state = _last_ship_of_the_round(temple=(WHITE, GREY, GREY))
+    state = last_ship_of_round_one(temple=(WHITE, GREY, GREY))
     sentence = describe(state, Sail(3, SITE_LETTERS.index("O")), NAMES)
     assert sentence == (
         "Cy sails ship 4 to the obelisks. Round 1 ends; the temple scores Bob +1, Dee +2."
     )
-    empty = _last_ship_of_the_round(temple=())
+    empty = last_ship_of_round_one(temple=())
     assert describe(empty, Sail(3, SITE_LETTERS.index("O")), NAMES) == (
         "Cy sails ship 4 to the obelisks. Round 1 ends; no one scores at the temple."
     )

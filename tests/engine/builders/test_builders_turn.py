@@ -3,7 +3,17 @@
 from __future__ import annotations
 
 import pytest
-from builders_support import BLACK, BROWN, GREY, WHITE, arrange, legal, play, start
+from builders_support import (
+    BLACK,
+    BROWN,
+    GREY,
+    WHITE,
+    arrange,
+    last_ship_of_round_one,
+    legal,
+    play,
+    start,
+)
 
 from engine.builders import (
     IllegalAction,
@@ -89,15 +99,7 @@ def test_ruling_pass_only_when_sled_and_quarry_are_empty_and_no_ship_can_sail() 
 
 
 def test_the_round_ends_when_the_fourth_ship_has_sailed() -> None:
-    state = arrange(
-        start(4, starter=2),
-        ships=((-1,) * 4, (-1,) * 4, (-1,) * 2, (GREY,)),
-        docked=(0, 1, 2, -1),
-        market=(-1, 1, -1, 3),
-        deck=tuple(range(4, 34)),
-        discard=(0, 2),
-        temple=(WHITE, GREY),
-    )
+    state = last_ship_of_round_one(temple=(WHITE, GREY))
     after = play(state, "S4:O")  # brown sails the fourth ship
     assert after.round == 2
     assert after.turn == GREY  # the player after the one who sailed it
