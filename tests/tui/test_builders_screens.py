@@ -88,6 +88,11 @@ async def test_points_cards_and_help_are_one_key_away() -> None:
         await pilot.press("escape")
         await pilot.press("C")
         assert isinstance(app.screen, CardsScreen)
+        # The colours' meaning, with the blue cards' point, leads the list.
+        await pilot.pause()
+        shown = "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+        assert "blue cards are played later" in shown
+        assert "worth 1 point" in " ".join(shown.split())
         await pilot.press("escape")
         assert app.screen is screen
         await pilot.press("question_mark")

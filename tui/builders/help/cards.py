@@ -34,14 +34,19 @@ def card_effect(kind: str) -> str:
     return _("place two stones: both on one ship, or one on each of two ships.")
 
 
+def cards_overview() -> str:
+    """How cards are had and what each colour does, in one paragraph."""
+    return _(
+        "Cards are taken at the market, one per stone unloaded there. Red cards act at "
+        "once and are discarded; green and purple cards score at the end; blue cards are "
+        "played later as a whole turn, at most one a round, and each one still held at "
+        "the end is worth 1 point."
+    )
+
+
 def cards_markdown() -> str:
     lines = [
-        _(
-            "Cards are taken at the market, one per stone unloaded there. Red cards act at "
-            "once and are discarded; green and purple cards score at the end; blue cards are "
-            "played later as a whole turn, at most one a round, and each one still held at "
-            "the end is worth 1 point."
-        ),
+        cards_overview(),
         "",
         "| | | |",
         "|---|---|---|",

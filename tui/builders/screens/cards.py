@@ -14,7 +14,7 @@ from textual.widgets import Static
 from engine.builders.cards import CARD_KIND, KINDS
 from engine.builders.words import card_name
 from tui.builders.glyphs import CARD_CODES, kind_style
-from tui.builders.help.cards import card_effect
+from tui.builders.help.cards import card_effect, cards_overview
 from tui.i18n import N_, _, tr
 from tui.paths import style_path
 from tui.widgets.keybar import KeyBar
@@ -30,6 +30,9 @@ class CardsScreen(ModalScreen[None]):
         with Vertical(id="details"):
             yield Static(_("The market cards"), id="details-title")
             with VerticalScroll():
+                # The colours' meaning first: each card's line below shows its
+                # colour only as the colour of its code.
+                yield Static(cards_overview(), classes="part")
                 for kind in KINDS:
                     head = Text(f"{CARD_CODES[kind]} ", style=kind_style(kind))
                     head.append(f"{tr(card_name(kind))} x{CARD_KIND.count(kind)}", style="bold")
