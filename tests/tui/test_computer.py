@@ -209,3 +209,29 @@ async def test_the_computer_is_chosen_by_keys_alone() -> None:
         screen = app.game_screen
         assert screen is not None and app.screen is screen
         assert screen.kinds == ("human", "hard")
+
+
+async def test_a_move_reported_after_the_player_left_the_game_screen_is_not_drawn() -> None:
+    """A computer move on its way when the player pressed q reached a screen
+    whose widgets were gone, and raised in the computer's thread."""
+    import builders_screen_support as builders
+    from tui_support import history_of, open_game
+
+    from match.events import Moved
+
+    app = ImhotepApp(store_problem="not kept in tests")
+    games = (
+        (open_game, history_of(Setup(seed=4), [])),
+        (builders.open_game, builders.history_until(3, lambda s: s.ply > 2)),
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        for opened, history in games:
+            screen = await opened(app, history)  # type: ignore[operator]
+            await pilot.pause()
+            match = screen.match
+            action = match.rules.legal_actions(match.state)[0]
+            await app.pop_screen()
+            await pilot.pause()
+            assert screen not in app.screen_stack
+            seat = match.mover(match.state)
+            match.emit(Moved(action, seat, "a move", "computer", "a move"))  # no error

@@ -241,6 +241,11 @@ class GameScreen(GameView):
     # --- the match's reports -------------------------------------------------------
 
     def _on_match_event(self, event: Event) -> None:
+        if self not in self.app.screen_stack:
+            # Left already (q, the game over dialog): a computer move that was
+            # on its way still reaches the match, but the screen's widgets are
+            # going or gone, and updating them raised in the computer's thread.
+            return
         if isinstance(event, Moved | Rewound):
             self.selection = keys_in.Selection()
             self._asked = None
