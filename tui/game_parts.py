@@ -1,15 +1,20 @@
 """What every game's screen does the same way, whatever the game.
 
-A named save and leaving for the lobby do not depend on a game's pieces,
-so each game's screen (``tui/<kind>/screens/game.py``) calls these rather
-than keeping a copy of its own.
+A named save, keeping the game when the store fails, leaving and going back
+to the lobby do not depend on a game's pieces, so each game's screen
+(``tui/<kind>/screens/game.py``) calls these rather than keeping a copy of
+its own.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from tui.i18n import _, tr_error
+from tui.i18n import _, ngettext, tr, tr_error
+
+# Seconds between tries to keep a game the store did not take.
+RETRY_SECONDS = 5.0
 
 if TYPE_CHECKING:
     from textual.app import App
@@ -77,6 +82,58 @@ def ask_to_save(
             name=replacing
         )
     screen.app.push_screen(PromptScreen(title, default), chosen)
+
+
+def on_screen(screen: Screen[Any]) -> bool:
+    """Whether ``screen`` is still on its app's stack. A report from the
+    match (a computer move on its way as the player left) must not reach a
+    screen that is going or gone: its widgets are, and updating them raised
+    in the computer's thread."""
+    return screen in screen.app.screen_stack
+
+
+def retry_store(screen: Screen[Any], match: Match, poll_seconds: float) -> None:
+    """Keep what is not kept yet, if the store works again: call it every few
+    seconds and after each move, while something is not kept.
+
+    A match whose store refused a write tries it again; a match that never
+    had one (the store could not be opened) asks the app to open it again,
+    and is then kept there whole, and followed like any kept game.
+    """
+    if match.store is not None:
+        if match.unsaved:
+            match.retry()
+        return
+    if match.store_problem is None:
+        return  # a game never meant to be kept
+    retry = getattr(screen.app, "retry_store", None)
+    store = retry() if retry is not None else None
+    if store is None:
+        return
+    match.keep_in(store)
+    screen.set_interval(poll_seconds, match.poll, name="store")
+
+
+def leave(screen: Screen[Any], match: Match, end_visit: Callable[[], None]) -> None:
+    """Leave the game (q, or Quit on the game-over dialog) by ``end_visit``,
+    asking first if steps could not be written to the store: leaving then
+    loses them."""
+    if not match.unsaved:
+        end_visit()
+        return
+    from tui.screens.files import ConfirmScreen
+
+    def answered(yes: bool | None) -> None:
+        if yes:
+            end_visit()
+
+    question = ngettext(
+        "{count} step could not be written to the game store ({problem}). Quit anyway and lose it?",
+        "{count} steps could not be written to the game store ({problem}). "
+        "Quit anyway and lose them?",
+        match.unsaved,
+    ).format(count=match.unsaved, problem=tr(match.store_problem or ""))
+    screen.app.push_screen(ConfirmScreen(question), answered)
 
 
 def back_to_lobby(app: App[Any]) -> None:

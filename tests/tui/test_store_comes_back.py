@@ -3,6 +3,7 @@ asks while steps are not kept, and the game is kept once the store works."""
 
 from __future__ import annotations
 
+import random
 import shutil
 import sqlite3
 from collections.abc import Callable
@@ -12,15 +13,16 @@ import pytest
 from textual.pilot import Pilot
 from tui_support import NAMES
 
+from engine.builders.game import BUILDERS
 from engine.duel import Setup
 from match.files import store_path
 from match.store import Store
 from match.store import schema as store_module
-from tui import i18n
+from tui import game_parts, i18n
 from tui.app import ImhotepApp
-from tui.duel.screens import game as game_module
-from tui.duel.screens.game import GameScreen
+from tui.builders.keys import GET_KEY
 from tui.screens.files import ConfirmScreen
+from tui.widgets.line import Line
 
 
 async def _until(pilot: Pilot[None], check: Callable[[], bool], timeout: float = 10) -> None:
@@ -31,7 +33,7 @@ async def _until(pilot: Pilot[None], check: Callable[[], bool], timeout: float =
     raise AssertionError("it never happened")
 
 
-def _screen(app: ImhotepApp) -> GameScreen:
+def _screen(app: ImhotepApp) -> Any:
     screen = app.game_screen
     assert screen is not None
     return screen
@@ -90,7 +92,7 @@ async def test_a_store_that_cannot_be_opened_is_retried_while_waiting(
         return connect(*args, **kwargs)
 
     monkeypatch.setattr(store_module.sqlite3, "connect", opening)
-    monkeypatch.setattr(game_module, "RETRY_SECONDS", 0.05)
+    monkeypatch.setattr(game_parts, "RETRY_SECONDS", 0.05)
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await _until(pilot, lambda: app._store_opened)
@@ -136,7 +138,7 @@ class _FullDisk:
 async def test_a_full_disk_asks_before_quitting_and_catches_up_when_space_is_back(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
-    monkeypatch.setattr(game_module, "RETRY_SECONDS", 0.05)
+    monkeypatch.setattr(game_parts, "RETRY_SECONDS", 0.05)
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
         app.start_game(Setup(seed=1), NAMES)
@@ -165,3 +167,43 @@ async def test_a_full_disk_asks_before_quitting_and_catches_up_when_space_is_bac
         await pilot.press("q")
         await pilot.pause()
         assert not app.is_running
+
+
+async def test_builders_asks_before_quitting_and_keeps_the_game_once_the_store_is_back(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    # The same keeping as the Duel's: nothing here is the Duel's own.
+    connect = sqlite3.connect
+    fault = [True]
+
+    def opening(*args: Any, **kwargs: Any) -> sqlite3.Connection:
+        if fault[0]:
+            raise sqlite3.OperationalError("unable to open database file")
+        return connect(*args, **kwargs)
+
+    monkeypatch.setattr(store_module.sqlite3, "connect", opening)
+    monkeypatch.setattr(game_parts, "RETRY_SECONDS", 0.05)
+    app = ImhotepApp()
+    async with app.run_test(size=(100, 30)) as pilot:
+        await _until(pilot, lambda: app._store_opened)
+        setup = BUILDERS.deal(3, random.Random(5), {})
+        app.start_game(setup, ("Ann", "Bob", "Cy"))
+        await pilot.pause()
+        screen = _screen(app)
+        assert "not being kept" in screen.query_one("#message", Line).plain
+        await pilot.press(GET_KEY)
+        await pilot.press(GET_KEY)
+        assert screen.match.unsaved == 2
+        await pilot.press("q")
+        assert isinstance(app.screen, ConfirmScreen)
+        assert "2 steps could not be written" in app.screen.question
+        await pilot.press("n")
+        assert app.screen is screen
+        fault[0] = False
+        await _until(pilot, lambda: screen.match.kept)
+        assert _kept_moves() == [2]
+        await pilot.press(GET_KEY)
+        assert screen.match.kept and _kept_moves() == [3]
+        await pilot.press("q")
+        await pilot.pause()
+        assert not app.is_running  # nothing to lose: no question

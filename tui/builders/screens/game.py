@@ -88,10 +88,19 @@ class GameScreen(GameView):
         self.say("" if result is None else tr(result.describe(self.names)) + ".")
         if result is None:
             self._say_table_code()
+        match = self.match
+        if match.store is None and match.store_problem is not None:
+            self.say(
+                _("This game is not being kept: {problem}").format(problem=tr(match.store_problem))
+            )
         self._check_size(self.app.size.width, self.app.size.height)
-        if self.match.store is not None:
-            self.set_interval(POLL_SECONDS, self.match.poll, name="store")
+        if match.store is not None:
+            self.set_interval(POLL_SECONDS, match.poll, name="store")
+        self.set_interval(game_parts.RETRY_SECONDS, self.retry_store, name="store retry")
         self.chat.start()
+
+    def retry_store(self) -> None:
+        game_parts.retry_store(self, self.match, POLL_SECONDS)
 
     def _say_table_code(self) -> None:
         """A hosted table with seats still free: the code the others need."""
@@ -241,15 +250,14 @@ class GameScreen(GameView):
     # --- the match's reports -------------------------------------------------------
 
     def _on_match_event(self, event: Event) -> None:
-        if self not in self.app.screen_stack:
-            # Left already (q, the game over dialog): a computer move that was
-            # on its way still reaches the match, but the screen's widgets are
-            # going or gone, and updating them raised in the computer's thread.
-            return
+        if not game_parts.on_screen(self):
+            return  # left already (q, the game over dialog)
         if isinstance(event, Moved | Rewound):
             self.selection = keys_in.Selection()
             self._asked = None
             self.state = self.match.state
+            if self.match.store is None and self.match.store_problem is not None:
+                self.retry_store()
             if isinstance(event, Rewound):
                 self.say(tr(event.message))
             elif event.by == "here":
@@ -395,7 +403,7 @@ class GameScreen(GameView):
         )
 
     def action_leave(self) -> None:
-        self.end_visit()
+        game_parts.leave(self, self.match, self.end_visit)
 
     def end_visit(self) -> None:
         self.app.exit()

@@ -39,17 +39,13 @@ from tui.duel.screens.log import LogScreen
 from tui.duel.token_words import short_legend
 from tui.duel.widgets.harbor import CellChosen, SlotChosen
 from tui.duel.widgets.player import MonumentChosen
-from tui.i18n import _, ngettext, tr
+from tui.i18n import _, tr
 from tui.screens.chat import TableChat
-from tui.screens.files import ConfirmScreen
 from tui.widgets.line import Line
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "POLL_SECONDS", "GameScreen", "cut_at_word"]
 
 cut_at_word = prompts.cut_at_word  # the layout tests find it here
-
-# How often a game whose steps are not all kept tries the store again.
-RETRY_SECONDS = 5.0
 
 
 class GameScreen(MatchEvents):
@@ -93,7 +89,7 @@ class GameScreen(MatchEvents):
         self._check_size(self.app.size.width, self.app.size.height)
         if match.store is not None:
             self.set_interval(POLL_SECONDS, match.poll, name="store")
-        self.set_interval(RETRY_SECONDS, self.retry_store, name="store retry")
+        self.set_interval(game_parts.RETRY_SECONDS, self.retry_store, name="store retry")
         self.chat.start()
 
     def _carry_out(self, decision: keys_in.Decision) -> None:
@@ -286,28 +282,7 @@ class GameScreen(MatchEvents):
         self.leave()
 
     def leave(self) -> None:
-        """Leave the game (q, or Quit on the game-over dialog), asking first if
-        steps could not be written to the store."""
-        if self.match.unsaved:
-
-            def answered(yes: bool | None) -> None:
-                if yes:
-                    self.end_visit()
-
-            self.app.push_screen(
-                ConfirmScreen(
-                    ngettext(
-                        "{count} step could not be written to the game store ({problem}). "
-                        "Quit anyway and lose it?",
-                        "{count} steps could not be written to the game store ({problem}). "
-                        "Quit anyway and lose them?",
-                        self.match.unsaved,
-                    ).format(count=self.match.unsaved, problem=tr(self.match.store_problem or ""))
-                ),
-                answered,
-            )
-            return
-        self.end_visit()
+        game_parts.leave(self, self.match, self.end_visit)
 
     def end_visit(self) -> None:
         """Where leaving goes: out of the app (the lobby's game screen goes back to it)."""

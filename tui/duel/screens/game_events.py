@@ -43,11 +43,8 @@ class MatchEvents(GameView):
 
     def _on_match_event(self, event: Event) -> None:
         """What the match reports, from this keyboard, the computer or elsewhere."""
-        if self not in self.app.screen_stack:
-            # Left already (q, the game over dialog): a computer move that was
-            # on its way still reaches the match, but the screen's widgets are
-            # going or gone, and updating them raised in the computer's thread.
-            return
+        if not game_parts.on_screen(self):
+            return  # left already (q, the game over dialog)
         if isinstance(event, Moved):
             self.selected = None
             self._asked = None

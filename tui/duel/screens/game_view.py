@@ -23,6 +23,7 @@ from engine.duel.actions import PASS, STOP
 from match import policy
 from match.history import History
 from match.match import Match
+from tui import game_parts
 from tui.duel import cursor as nav
 from tui.duel import input as keys_in
 from tui.duel import prompts
@@ -118,21 +119,7 @@ class GameView(Screen[None]):
         yield Static(id="too-small")
 
     def retry_store(self) -> None:
-        """Keep what is not kept yet, if the store works again (every few
-        seconds and after each move, while something is not kept)."""
-        match = self.match
-        if match.store is not None:
-            if match.unsaved:
-                match.retry()
-            return
-        if match.store_problem is None:
-            return  # a game never meant to be kept
-        retry = getattr(self.app, "retry_store", None)
-        store = retry() if retry is not None else None
-        if store is None:
-            return
-        match.keep_in(store)
-        self.set_interval(POLL_SECONDS, match.poll, name="store")
+        game_parts.retry_store(self, self.match, POLL_SECONDS)
 
     # --- from a key or click to the match ----------------------------------------
 
