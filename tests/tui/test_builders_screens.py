@@ -434,3 +434,26 @@ async def test_in_ascii_every_player_keeps_a_frame() -> None:
         for panel in panels:
             assert panel.styles.border_top[0] == "ascii", panel.seat
             assert str(panel.border_title).startswith(">") is (panel.seat == mover)
+
+
+async def test_four_panels_at_80_columns_keep_the_name_and_move_the_level_down() -> None:
+    # "▶ ● Computer (medium)" is wider than a quarter of 80 columns: the
+    # level goes beside the points rather than cutting the name.
+    from tui.builders.widgets.players import PlayerPanel
+
+    history = history_until(4, lambda s: s.ply >= 1)
+    for width, level_on_top in ((80, False), (160, True)):
+        app = ImhotepApp(ascii=False)
+        async with app.run_test(size=(width, 30)) as pilot:
+            screen = await open_game(app, history)
+            await pilot.pause()
+            for panel in screen.query(PlayerPanel):
+                panel.set_player("Computer", "medium")
+            await pilot.pause()
+            for panel in screen.query(PlayerPanel):
+                title, below = str(panel.border_title), str(panel.border_subtitle)
+                assert title.endswith("Computer (medium)" if level_on_top else "Computer")
+                assert ("medium" in below) is not level_on_top, below
+                assert below.endswith(" pts") or below.endswith(" pt")
+                room = panel.size.width - 4
+                assert len(title) <= room or level_on_top, (title, room)

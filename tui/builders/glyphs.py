@@ -25,6 +25,7 @@ class Glyphs:
     more: str  # marks text cut short
     taken: str  # a market position already taken
     block: str  # one stone of an obelisk
+    apart: str  # between two facts on one border: "hard · 12 pts"
 
 
 UNICODE: Final = Glyphs(
@@ -35,6 +36,7 @@ UNICODE: Final = Glyphs(
     more="…",
     taken="\u2013",
     block="▮",
+    apart=" · ",
 )
 ASCII: Final = Glyphs(
     stones=("A", "B", "C", "D"),
@@ -44,6 +46,7 @@ ASCII: Final = Glyphs(
     more="...",
     taken="-",
     block="#",
+    apart=" - ",
 )
 
 # Named ANSI colours, readable with 16 colours on a dark or a light theme.

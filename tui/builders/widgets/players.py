@@ -14,6 +14,7 @@ from collections import Counter
 from collections.abc import Hashable
 
 from rich.text import Text
+from textual import events
 from textual.color import Color
 from textual.css.types import EdgeType
 
@@ -25,6 +26,8 @@ from tui.builders.widgets.base import BoardPart, Hit, fit, row
 from tui.i18n import _, ngettext
 from tui.kinds import kind_word
 
+# The border's corners and the blank beside a title.
+_BORDER_CELLS = 4
 # Held cards in this order: what scores at the end first, blue cards last.
 _COLOUR_ORDER = {"green": 0, "purple": 1, "blue": 2, "red": 3}
 
@@ -47,16 +50,38 @@ class PlayerPanel(BoardPart):
 
     def show(self, state: GameState, score: PlayerScore) -> None:
         self.state, self.score = state, score
-        glyphs = self.glyphs
         to_move = current_player(state) == self.seat
-        marker = f"{glyphs.turn} " if to_move else ""
-        who = f" ({kind_word(self.kind)})" if self.kind != "human" else ""
-        # Names are the players' own text: Text, never markup.
-        title = Text(f"{marker}{glyphs.stones[self.seat]} {self.player_name}{who}")
-        points = ngettext("{points} pt", "{points} pts", abs(score.total))
-        self.set_borders(title, points.format(points=score.total))
+        self._show_borders(to_move)
         self._show_turn(to_move)
         self.redraw()
+
+    def _show_borders(self, to_move: bool) -> None:
+        """The name (and a computer's level) on top, the points below.
+
+        Four panels share 80 columns: where the name and the level do not
+        both fit on the top border, the level goes down beside the points,
+        so that the name is cut only when it alone is too long.
+        """
+        score, glyphs = self.score, self.glyphs
+        assert score is not None
+        marker = f"{glyphs.turn} " if to_move else ""
+        # Names are the players' own text: Text, never markup.
+        title = Text(f"{marker}{glyphs.stones[self.seat]} {self.player_name}")
+        points = ngettext("{points} pt", "{points} pts", abs(score.total))
+        subtitle = points.format(points=score.total)
+        if self.kind != "human":
+            level = kind_word(self.kind)
+            room = self.size.width - _BORDER_CELLS
+            if room <= 0 or title.cell_len + len(level) + 3 <= room:
+                title.append(f" ({level})")
+            else:
+                subtitle = f"{level}{glyphs.apart}{subtitle}"
+        self.set_borders(title, subtitle)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Textual calls StripView's handler too (it calls each class's).
+        if self.state is not None and self.score is not None:
+            self._show_borders(current_player(self.state) == self.seat)
 
     def _show_turn(self, to_move: bool) -> None:
         colour = self.style_of("player--to-move" if to_move else "player--waiting").color
