@@ -2,7 +2,11 @@
 
 The engine's score says what each seat would have if the game ended now. The
 outlook adds what the seat's position is still likely to bring: a weighed sum
-of a few things every seat can see (:data:`FEATURES`). The weights
+of a few things every seat can see (:data:`FEATURES`). Some of them correct
+the score itself where it is not yet settled: the obelisks' places change
+hands all game long, so the points a place gives now are only partly kept (a
+round-one lead of a stone is worth about nothing by the end), and a visible
+temple stone that the next stones cover scores no more. The weights
 (:data:`GAINS`) are the points each of them brought by the end, on average,
 in games the computer played against itself, fitted for each table size and
 round by ``bench/builders_fit.py``, which prints them again from fresh games
@@ -24,7 +28,7 @@ from typing import Final
 
 from engine.builders.cards import CARD_COLOUR
 from engine.builders.scoring import PlayerScore, score
-from engine.builders.setup import temple_width
+from engine.builders.setup import boards_of, temple_width
 from engine.builders.sites import ROUNDS
 from engine.builders.state import GameState
 
@@ -37,48 +41,56 @@ FEATURES: Final = (
     "statues",
     "tools (blue cards)",
     "wrath (not yet at every monument)",
+    "stones on the burial chamber's open edge",
+    "visible temple stones the next two will cover",
+    "obelisk height over the tallest other, -3 to 3",
+    "obelisk points now",
     "to move",
     "next to move",
 )
 QUARRY_CAP: Final = 5
+OBELISK_CAP: Final = 3
+# The temple's visible stones that count as about to be covered: those the
+# next two stones to the temple land on.
+COVERED_NEXT: Final = 2
 # The two features of whose turn it is: a hint weighs a step without them,
 # since every step hands the turn on.
-TEMPO: Final = slice(8, 10)
+TEMPO: Final = slice(12, 14)
 
 # Points per feature, for each table size and round (1 to 6); fitted by
-# bench/builders_fit.py on 1,380 games of medium against itself.
+# bench/builders_fit.py on 900 games of medium against itself.
 GAINS: Final[dict[int, tuple[tuple[float, ...], ...]]] = {
     2: (
-        (-0.09, 0.9, -0.16, 7.82, 0.05, 0.45, -0.35, 4.54, 1.02, 0.54),
-        (0.12, 1.38, 0.34, 5.7, 0.44, 1.12, -0.12, 5.22, 0.89, 0.26),
-        (0.09, 1.42, 0.41, 4.3, 0.52, 1.14, -0.03, 4.27, 0.77, 0.08),
-        (0.13, 1.3, 0.24, 2.96, 0.46, 0.67, 0.42, 3.92, 0.62, -0.03),
-        (0.27, 1.22, 0.16, 2.58, 0.45, 0.37, 0.23, 4.39, -1.13, -1.71),
-        (0.0, 1.47, 0.41, 0.55, 0.82, 0.16, -0.01, 2.6, -0.24, -0.91),
+        (0.04, 0.65, -0.15, 8.75, 0.17, -2.25, 0.21, 4.73, -0.52, -0.97, 1.62, -1.18, 0.98, 0.77),
+        (0.1, 1.09, 0.25, 7.26, 0.22, -0.89, -0.56, 5.25, 0.72, -1.07, 1.75, -1.16, 0.92, 0.54),
+        (0.18, 1.3, 0.51, 5.37, 0.31, -0.11, -0.32, 4.84, 0.69, -0.67, 1.22, -0.97, 0.75, 0.32),
+        (0.26, 1.17, 0.27, 3.92, 0.37, -0.08, -0.33, 4.55, 0.88, -0.74, 1.17, -0.87, 0.62, 0.16),
+        (0.16, 0.96, 0.22, 2.7, 0.45, -0.14, -0.34, 4.06, 0.53, -0.67, 0.9, -0.66, 0.23, -0.18),
+        (0.0, 1.34, 0.34, 0.77, 1.06, -0.2, -0.35, 3.26, 0.5, -0.49, 0.55, -0.36, 0.19, -0.35),
     ),
     3: (
-        (0.12, 1.68, 0.25, 5.77, 0.53, -0.0, -0.43, 4.8, 0.88, 0.4),
-        (0.29, 1.95, 0.5, 4.0, 0.69, 1.14, 0.19, 4.89, 1.07, 0.53),
-        (0.24, 1.9, 0.52, 2.89, 0.63, 0.58, 0.2, 4.75, 0.97, 0.5),
-        (0.26, 1.93, 0.51, 1.89, 0.6, 0.23, -0.18, 4.12, 1.03, 0.48),
-        (0.22, 1.64, 0.36, 0.96, 0.61, 0.25, 0.09, 3.97, 0.91, 0.44),
-        (0.0, 1.42, 0.39, -0.02, 0.89, 0.05, 0.02, 2.37, 0.83, 0.4),
+        (-0.15, 0.65, -0.01, 7.25, 0.23, -0.9, -0.49, 4.63, -0.69, 0.0, 1.02, -1.08, 0.23, 0.11),
+        (-0.06, 1.35, 0.36, 5.83, 0.31, 0.23, 0.07, 4.73, 0.36, -0.96, 0.93, -0.98, 0.57, 0.31),
+        (0.07, 1.48, 0.41, 4.4, 0.47, 0.67, 0.13, 4.31, 0.54, -1.05, 1.06, -0.86, 0.69, 0.36),
+        (0.1, 1.61, 0.45, 2.86, 0.54, 0.48, 0.16, 4.07, 0.41, -0.82, 0.57, -0.59, 0.77, 0.35),
+        (0.17, 1.49, 0.39, 1.71, 0.63, 0.21, 0.23, 4.1, 0.39, -0.81, 0.61, -0.49, 0.79, 0.37),
+        (0.0, 1.4, 0.38, 0.34, 0.99, 0.1, 0.2, 3.03, 0.39, -0.49, 0.44, -0.27, 0.82, 0.39),
     ),
     4: (
-        (0.2, 2.51, 0.62, 4.62, 0.53, -0.24, -0.29, 4.38, 1.28, 0.74),
-        (0.38, 2.26, 0.6, 3.15, 0.73, 1.19, 0.32, 4.38, 1.1, 0.66),
-        (0.33, 2.2, 0.51, 2.15, 0.65, 1.09, 0.26, 4.55, 1.07, 0.64),
-        (0.29, 1.96, 0.42, 1.38, 0.6, 0.73, 0.09, 4.75, 0.99, 0.58),
-        (0.1, 1.66, 0.36, 0.71, 0.66, 0.37, 0.09, 3.76, 0.88, 0.52),
-        (0.0, 1.46, 0.34, -0.08, 1.01, 0.16, 0.13, 2.11, 0.8, 0.44),
+        (-0.16, 0.47, 0.11, 6.39, 0.15, -0.6, -1.07, 4.48, -0.8, 0.0, 0.54, -1.02, 0.14, 0.11),
+        (-0.03, 1.03, 0.29, 5.14, 0.5, 0.28, -0.5, 4.51, 0.29, -0.58, 0.7, -0.86, 0.45, 0.28),
+        (0.05, 1.58, 0.52, 3.79, 0.51, 0.38, 0.11, 4.64, 0.37, -0.43, 0.95, -0.78, 0.68, 0.41),
+        (0.03, 1.65, 0.51, 2.73, 0.54, 0.23, -0.19, 4.05, 0.65, -0.46, 0.91, -0.67, 0.77, 0.44),
+        (0.04, 1.47, 0.39, 1.7, 0.63, 0.21, -0.05, 3.53, 0.37, -0.65, 0.77, -0.5, 0.75, 0.44),
+        (0.0, 1.48, 0.36, 0.44, 1.02, 0.07, 0.01, 2.19, 0.29, -0.55, 0.5, -0.26, 0.82, 0.47),
     ),
 }
 # The softmax temperature, in points, for each table size: (at the end,
 # growth per round left); it shrinks smoothly as the game nears its end.
 TEMPERATURE: Final[dict[int, tuple[float, float]]] = {
-    2: (1.25, 0.7),
-    3: (1.25, 0.7),
-    4: (1.5, 0.6),
+    2: (1.5, 0.35),
+    3: (1.75, 0.2),
+    4: (1.75, 0.3),
 }
 
 
@@ -98,14 +110,24 @@ def features(state: GameState, scores: Sequence[PlayerScore] | None = None) -> l
     later = ROUNDS - state.round  # round ends to come after this one's
     left = horizon(state)
     rows = [[0.0] * len(FEATURES) for _ in range(n)]
-    for owner in state.temple[-temple_width(state) :]:
+    width = temple_width(state)
+    top = state.temple[-width:]
+    for owner in top:
         rows[owner][0] += later
+    if len(state.temple) >= width:
+        for owner in top[:COVERED_NEXT]:
+            rows[owner][9] += 1.0
+    # The chamber fills column by column, so the next column's spaces lie
+    # beside its last `rows` stones: the ones a group can still grow from.
+    for owner in state.chamber[-boards_of(state).chamber.rows :]:
+        rows[owner][8] += 1.0
     for ship, site in zip(state.ships, state.docked, strict=True):
         if site < 0:
             for owner in ship:
                 if owner >= 0:
                     rows[owner][1] += 1.0
     mover = state.turn
+    heights = state.obelisks
     for seat, row in enumerate(rows):
         row[2] = state.sled[seat]
         row[3] = min(state.quarry[seat], QUARRY_CAP)
@@ -114,8 +136,12 @@ def features(state: GameState, scores: Sequence[PlayerScore] | None = None) -> l
         row[5] = colours.count("purple")
         row[6] = colours.count("blue")
         row[7] = 1.0 if scores[seat].wrath else 0.0
-        row[8] = 1.0 if seat == mover else 0.0
-        row[9] = 1.0 if seat == (mover + 1) % n else 0.0
+        tallest_other = max(h for other, h in enumerate(heights) if other != seat)
+        lead = heights[seat] - tallest_other
+        row[10] = float(max(-OBELISK_CAP, min(OBELISK_CAP, lead)))
+        row[11] = scores[seat].obelisks
+        row[12] = 1.0 if seat == mover else 0.0
+        row[13] = 1.0 if seat == (mover + 1) % n else 0.0
     return rows
 
 

@@ -94,6 +94,37 @@ def test_the_features_count_what_the_seat_holds() -> None:
         assert row[FEATURES.index("stones on ships yet to sail")] == on_ships
 
 
+def test_the_features_that_settle_the_score_read_the_sites() -> None:
+    state = replace(
+        _midgame(3, 14, 0),
+        temple=(0, 1, 2, 2, 1, 0, 0),  # 5 wide at 3 seats: 2 2 1 0 0 on top
+        chamber=(1, 1, 0, 2, 0),  # 3 rows: the next 3 spaces border the last 3 (0 2 0)
+        obelisks=(4, 1, 2),
+    )
+    rows = features(state)
+    covered = FEATURES.index("visible temple stones the next two will cover")
+    edge = FEATURES.index("stones on the burial chamber's open edge")
+    lead = FEATURES.index("obelisk height over the tallest other, -3 to 3")
+    points = FEATURES.index("obelisk points now")
+    # The next two stones to the temple land on the left two: seat 2's.
+    assert [row[covered] for row in rows] == [0.0, 0.0, 2.0]
+    assert [row[edge] for row in rows] == [2.0, 0.0, 1.0]
+    assert [row[lead] for row in rows] == [2.0, -3.0, -2.0]
+    assert [row[points] for row in rows] == [s.obelisks for s in score(state)] == [12, 1, 6]
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_an_early_obelisk_place_is_not_counted_as_kept(seats: int) -> None:
+    """The score gives the first place's points for a single stone; in round
+    one others overtake it all the time, and the outlook knows it: the search
+    no longer sails to the obelisks for points it will not keep."""
+    start = BUILDERS.start(BUILDERS.deal(seats, random.Random(seats), {}))
+    ahead = replace(start, obelisks=(1,) + (0,) * (seats - 1))
+    placed = score(ahead)[0].total - score(start)[0].total
+    assert placed >= 10
+    assert outlook(ahead, tempo=False)[0] - outlook(start, tempo=False)[0] < placed / 3
+
+
 def test_the_solver_solves_a_known_system() -> None:
     x = fit.solve([[2.0, 1.0, 0.0], [1.0, 3.0, 1.0], [0.0, 1.0, 4.0]], [3.0, 9.5, 14.0])
     assert x == pytest.approx([0.5, 2.0, 3.0])
