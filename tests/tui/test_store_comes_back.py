@@ -79,10 +79,9 @@ async def test_a_data_folder_that_is_a_file_is_retried_at_the_next_move() -> Non
         assert not app.is_running  # nothing to lose: no question
 
 
-async def test_a_store_that_cannot_be_opened_is_retried_while_waiting(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    # A read-only data folder, as a user meets it (root writes anyway).
+def _store_that_cannot_be_opened(monkeypatch: pytest.MonkeyPatch) -> list[bool]:
+    """A read-only data folder, as a user meets it (root writes anyway),
+    while the list's one flag is set; the game screens retry it often."""
     connect = sqlite3.connect
     fault = [True]
 
@@ -93,6 +92,13 @@ async def test_a_store_that_cannot_be_opened_is_retried_while_waiting(
 
     monkeypatch.setattr(store_module.sqlite3, "connect", opening)
     monkeypatch.setattr(game_parts, "RETRY_SECONDS", 0.05)
+    return fault
+
+
+async def test_a_store_that_cannot_be_opened_is_retried_while_waiting(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    fault = _store_that_cannot_be_opened(monkeypatch)
     app = ImhotepApp()
     async with app.run_test(size=(80, 24)) as pilot:
         await _until(pilot, lambda: app._store_opened)
@@ -173,16 +179,7 @@ async def test_builders_asks_before_quitting_and_keeps_the_game_once_the_store_i
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     # The same keeping as the Duel's: nothing here is the Duel's own.
-    connect = sqlite3.connect
-    fault = [True]
-
-    def opening(*args: Any, **kwargs: Any) -> sqlite3.Connection:
-        if fault[0]:
-            raise sqlite3.OperationalError("unable to open database file")
-        return connect(*args, **kwargs)
-
-    monkeypatch.setattr(store_module.sqlite3, "connect", opening)
-    monkeypatch.setattr(game_parts, "RETRY_SECONDS", 0.05)
+    fault = _store_that_cannot_be_opened(monkeypatch)
     app = ImhotepApp()
     async with app.run_test(size=(100, 30)) as pilot:
         await _until(pilot, lambda: app._store_opened)
