@@ -2,19 +2,19 @@
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Iterable
 from pathlib import Path, PurePath
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-import msgspec
-from textual.app import App, SystemCommand
+from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.command import CommandPalette
 from textual.screen import Screen
 
 from tui import files, i18n
-from tui.ascii_widgets import AsciiChanged, AsciiCommandPalette, use_ascii_scrollbars
+from tui.app_settings import SettingsApp
+from tui.app_store import StoreApp
+from tui.ascii_widgets import AsciiCommandPalette, use_ascii_scrollbars
 from tui.charset import terminal_is_utf8
 from tui.i18n import _, tr, tr_error
 from tui.paths import style_path
@@ -29,11 +29,10 @@ if TYPE_CHECKING:
     from match.match import Match
     from match.saves import LoadedGame
     from match.store import Store
-    from tui.files import UndoMode
     from tui.play import GameScreens, NewGameAnswer, PlayScreen
 
 
-class ImhotepApp(App[None]):
+class ImhotepApp(StoreApp, SettingsApp):
     TITLE = "Imhotep"
     # The board's styles come with the screens that show a board. The start
     # screen's are listed here: Textual reads a screen's CSS_PATH when the
@@ -98,29 +97,10 @@ class ImhotepApp(App[None]):
         from match.seats import local_player
 
         self.me = me or local_player()
-        self.store_problem = store_problem
-        # Opened when first needed (see the store property): the start screen
+        # Opened when first needed (see StoreApp.store): the start screen
         # draws first, then looks for games to continue.
-        self._store = store
-        self._store_lock = threading.Lock()
-        self._problem_shown = False
+        self.keep_store(store, store_problem)
         self.failed = False  # Textual panicked (see panic)
-        self._store_opened = store is not None or store_problem is not None
-
-    @property
-    def store(self) -> Store | None:
-        """The game store; None (and why, in store_problem) if it cannot be used."""
-        with self._store_lock:  # the start screen opens it from a thread
-            if not self._store_opened:
-                self._store = self._open_store()
-                self._store_opened = True
-        return self._store
-
-    @property
-    def open_store(self) -> Store | None:
-        """The game store if it is open by now (never opened here: the start
-        screen opens it away from the screen's thread)."""
-        return self._store if self._store_opened else None
 
     def get_driver_class(self) -> type[Driver]:
         chosen = super().get_driver_class()
@@ -169,69 +149,6 @@ class ImhotepApp(App[None]):
             self.open_stored(self.resume_first)
         elif self.resume_first == "list":
             self.action_list_games()
-
-    def retry_store(self) -> Store | None:
-        """The game store, trying the data folder's again if it could not be
-        opened before (a read-only or missing folder, a full disk: the fault
-        may be gone by now). Cheap when it fails: opening only reads."""
-        with self._store_lock:
-            if self._store is None and self._store_opened:
-                problem, self.store_problem = self.store_problem, None
-                self._store = self._open_store()
-                if self._store is None and self.store_problem is None:
-                    self.store_problem = problem
-        return self._store
-
-    def _open_store(self) -> Store | None:
-        """The data folder's game store; None (and why, in store_problem) if it
-        cannot be used. Games of earlier versions are brought in on the way."""
-        from match import service
-        from match.store import StoreError
-
-        try:
-            store = service.open_store(files.store_path())
-        except service.Unavailable as exc:
-            self.store_problem = exc.reason
-            return None
-        from match.legacy import bring_in, waiting_files
-
-        try:
-            if waiting_files(store):
-                imported = bring_in(store, me=self.me)
-                for problem in imported.problems:
-                    self.log.warning(f"not brought into the store: {problem}")
-        except StoreError as exc:
-            self.store_problem = exc.reason
-        return store
-
-    def unfinished_games(self) -> list[Any]:
-        """This player's games in progress, most recent first."""
-        if self.store is None:
-            return []
-        from match.store import StoreError
-
-        try:
-            return self.store.games(owner=self.me, statuses=("open", "playing"))
-        except StoreError as exc:
-            self.notify(tr_error(exc), severity="error", markup=False)
-            return []
-
-    def can_continue(self) -> bool:
-        """Whether there is a game to continue (opening the store if need be)."""
-        games = bool(self.unfinished_games())
-        self.show_store_problem()
-        return games
-
-    def show_store_problem(self) -> None:
-        """Say once, if the store cannot be used, that games are not kept."""
-        if self.store is None and self.store_problem and not self._problem_shown:
-            self._problem_shown = True
-            self.notify(
-                _("Games are not being kept: {problem}").format(problem=tr(self.store_problem)),
-                severity="warning",
-                timeout=12,
-                markup=False,
-            )
 
     # --- commands -------------------------------------------------------------
 
@@ -504,79 +421,6 @@ class ImhotepApp(App[None]):
         shown = None if kind is None else screens(kind)
         if shown is not None:
             self.push_screen(HelpScreen(topics=shown.help_topics))
-
-    def _remember(self, **changes: object) -> None:
-        """Change app settings and keep them for the next start."""
-        self.settings = msgspec.structs.replace(self.settings, **changes)
-        try:
-            files.write_settings(self.settings)
-        except files.StorageError as exc:
-            self.notify(
-                _("Settings not saved: {problem}").format(problem=tr_error(exc)),
-                severity="warning",
-                markup=False,
-            )
-
-    def action_toggle_ascii(self) -> None:
-        self.ascii = not self.ascii
-        self._remember(ascii=self.ascii)
-        self.set_class(self.ascii, "ascii")
-        use_ascii_scrollbars(self.ascii)
-        self.refresh(layout=True)
-        for screen in self.screen_stack:
-            # Key bars show keys by symbol or by name (get_key_display).
-            screen.refresh_bindings()
-            screen.post_message(AsciiChanged(self.ascii))
-        game = self.game_screen
-        if game is not None:
-            game.set_ascii(self.ascii)
-
-    def action_toggle_guide(self) -> None:
-        show = not self.settings.show_guide
-        self._remember(show_guide=show)
-        game = self.game_screen
-        if game is not None:
-            game.set_guide(show)
-        self.notify(_("First-game guide on.") if show else _("First-game guide off."))
-
-    def action_toggle_undo(self) -> None:
-        mode: UndoMode = "free" if self.settings.undo_mode == "safe" else "safe"
-        self._remember(undo_mode=mode)
-        game = self.game_screen
-        if game is not None:
-            game.match.set_undo_mode(mode)
-            game.refresh_bindings()
-        self.notify(
-            _("Undo may now go back to the start of the game.")
-            if mode == "free"
-            else _("Undo now stops where something hidden came to light.")
-        )
-
-    def set_language(self, language: str) -> None:
-        """Speak ``language`` ("auto": the environment's) now and at the next start."""
-        if language != "auto" and language not in i18n.LANGUAGES:
-            return
-        self._remember(lang=language)
-        self.language = i18n.use(i18n.choose_language(None, language))
-        self.notify(
-            _("Language: {language}.").format(language=i18n.LANGUAGES[self.language]),
-            markup=False,
-        )
-
-    def remember_game_setting(self, kind: str, name: str, value: bool) -> None:
-        """Keep one of a game's own settings (see :attr:`files.Settings.games`)."""
-        games = {key: dict(values) for key, values in self.settings.games.items()}
-        games.setdefault(kind, {})[name] = value
-        self._remember(games=games)
-
-    @property
-    def game_screen(self) -> PlayScreen | None:
-        from tui.play import PlayScreen
-
-        for screen in reversed(self.screen_stack):
-            if isinstance(screen, PlayScreen):
-                return screen
-        return None
 
     def action_command_palette(self) -> None:
         if not self.use_command_palette or isinstance(self.screen, CommandPalette):
