@@ -408,6 +408,9 @@ class Match:
     def can_redo(self) -> bool:
         return self.undoing.can_redo()
 
+    def redo_offered(self) -> bool:
+        return self.undoing.redo_offered()
+
     def why_no_undo(self) -> Message:
         return self.undoing.why_no_undo()
 

@@ -45,8 +45,14 @@ class Undo:
         return match.history.can_undo
 
     def can_redo(self) -> bool:
+        return self.redo_offered() and self.match.history.can_redo
+
+    def redo_offered(self) -> bool:
+        """Whether redo can ever replay a step in this game: not with the
+        computer (it would replay the computer's answer as well) nor across
+        terminals, so the key need not be shown there."""
         match = self.match
-        return match.history.can_redo and not match.computers and not match.shared
+        return not match.watching and not match.computers and not match.shared
 
     def why_no_undo(self) -> Message:
         match = self.match

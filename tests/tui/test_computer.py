@@ -235,3 +235,38 @@ async def test_a_move_reported_after_the_player_left_the_game_screen_is_not_draw
             assert screen not in app.screen_stack
             seat = match.mover(match.state)
             match.emit(Moved(action, seat, "a move", "computer", "a move"))  # no error
+
+
+async def test_redo_is_not_offered_against_the_computer_and_the_key_says_why() -> None:
+    """Redo never replays a step in a game with the computer: its key would
+    sit dimmed on the bar for the whole game, so it is left off, and y says why."""
+    import builders_screen_support as builders
+
+    from match.match import Match
+    from match.seats import Seat
+    from tui.widgets.keybar import KeyBar
+
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(100, 30)) as pilot:
+        app.start_game(Setup(seed=8, starter=0), NAMES, ("human", "easy"))
+        await pilot.pause()
+        duel = app.game_screen
+        assert isinstance(duel, GameScreen)
+        history = builders.history_until(2, lambda s: s.ply > 3 and s.step == "turn")
+        seats = tuple(
+            Seat(name=name, kind="human" if seat == history.state.turn else "easy")
+            for seat, name in enumerate(builders.NAMES[:2])
+        )
+        builders_screen = builders.GameScreen(Match(history, seats))
+        for screen in (duel, builders_screen):
+            if screen is builders_screen:
+                await app.push_screen(screen)
+                await pilot.pause()
+            before = screen.match.state
+            assert screen.match.computers
+            keys = app.screen.query_one(KeyBar).render().plain
+            assert "Undo" in keys and "Redo" not in keys, keys
+            await pilot.press("y")
+            assert screen.match.state == before
+            said = screen.query_one("#message", Line).plain
+            assert "Redo is off in a game with the computer" in said, said

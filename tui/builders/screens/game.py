@@ -433,6 +433,9 @@ class GameScreen(GameView):
         if action == "undo":
             return self.match.can_undo() or None
         if action == "redo":
+            # Dimmed while there is nothing to redo; gone where there never is.
+            if not self.match.redo_offered():
+                return False
             return self.match.can_redo() or None
         if action == "refused":
             what = str(parameters[0])
