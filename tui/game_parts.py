@@ -1,7 +1,8 @@
 """What every game's screen does the same way, whatever the game.
 
-A named save, keeping the game when the store fails, leaving and going back
-to the lobby do not depend on a game's pieces, so each game's screen
+A named save, keeping the game when the store fails, the table's requests
+(a takeback, a rematch), leaving and going back to the lobby do not depend
+on a game's pieces, so each game's screen
 (``tui/<kind>/screens/game.py``) calls these rather than keeping a copy of
 its own.
 """
@@ -20,6 +21,7 @@ if TYPE_CHECKING:
     from textual.app import App
     from textual.screen import Screen
 
+    from match.events import Event, TakebackAsked
     from match.match import Match
 
 
@@ -166,3 +168,59 @@ def rematch(screen: Screen[Any], match: Match) -> None:
         others = ", ".join(again.seats[index].name for index in sorted(again.awaiting))
         told = _("Rematch: {names} can take their seat from the game over or the lobby.")
         screen.app.notify(told.format(names=others), timeout=10, markup=False)
+
+
+class TableRequests:
+    """The match's reports that every game's screen shows alike: a notice, a
+    rematch offered, and another player's takeback request, which is asked
+    here once however often the match reports it."""
+
+    def __init__(
+        self,
+        screen: Screen[Any],
+        match: Match,
+        name_of: Callable[[int], str],
+        say: Callable[[str], None],
+    ) -> None:
+        self._screen, self._match, self._name_of, self._say = screen, match, name_of, say
+        self._asked: TakebackAsked | None = None
+
+    def moved_on(self) -> None:
+        """The game moved (or was rewound): a question still open is moot."""
+        self._asked = None
+
+    def show(self, event: Event) -> None:
+        """Show ``event`` if it is one of these; other events are the game's own."""
+        from match.events import Notice, RematchOffered, TakebackAsked
+
+        screen = self._screen
+        if isinstance(event, Notice):
+            screen.notify(
+                tr(event.message),
+                severity="error" if event.error else "information",
+                timeout=10 if event.error else 5,
+                markup=False,
+            )
+            if event.line:
+                self._say(tr(event.message))
+        elif isinstance(event, TakebackAsked):
+            self._ask(event)
+        elif isinstance(event, RematchOffered):
+            screen.notify(tr(event.message), timeout=10, markup=False)
+            self._say(tr(event.message))
+
+    def _ask(self, event: TakebackAsked) -> None:
+        if self._asked == event:
+            return
+        self._asked = event
+        from tui.screens.files import ConfirmScreen
+
+        def answered(yes: bool | None) -> None:
+            if self._asked == event:
+                self._asked = None
+                self._say(tr(self._match.answer_takeback(bool(yes))))
+
+        question = _("{name} asks to take back their last move. Allow it?")
+        self._screen.app.push_screen(
+            ConfirmScreen(question.format(name=self._name_of(event.seat))), answered
+        )

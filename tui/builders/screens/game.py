@@ -36,11 +36,8 @@ from match import hints, policy, rematch
 from match.events import (
     Event,
     Moved,
-    Notice,
-    RematchOffered,
     Rewound,
     SeatsChanged,
-    TakebackAsked,
 )
 from match.hints import HintSearch
 from match.match import Match
@@ -54,7 +51,6 @@ from tui.builders.widgets.base import Chosen
 from tui.builders.widgets.players import PlayerPanel
 from tui.i18n import _, tr
 from tui.screens.chat import TableChat
-from tui.screens.files import ConfirmScreen
 
 __all__ = ["MIN_HEIGHT", "MIN_WIDTH", "GameScreen"]
 
@@ -68,7 +64,9 @@ class GameScreen(GameView):
 
     def __init__(self, match: Match, *, ascii: bool | None = None) -> None:
         super().__init__(match, ascii=ascii)
-        self._asked: TakebackAsked | None = None
+        self.requests = game_parts.TableRequests(
+            self, match, lambda seat: self.names[seat], self.say
+        )
         match.subscribe(self._on_match_event)
         # What hard would do and why (ai.players.hint), searched off the screen's thread.
         self._hints: HintSearch[GameState, tuple[Action, Message]] = hints.for_game("builders")
@@ -254,7 +252,7 @@ class GameScreen(GameView):
             return  # left already (q, the game over dialog)
         if isinstance(event, Moved | Rewound):
             self.selection = keys_in.Selection()
-            self._asked = None
+            self.requests.moved_on()
             self.state = self.match.state
             if self.match.store is None and self.match.store_problem is not None:
                 self.retry_store()
@@ -266,15 +264,6 @@ class GameScreen(GameView):
                 self.say(tr(event.told or event.text))
             if self.state.over:
                 self._game_over()
-        elif isinstance(event, Notice):
-            self.notify(
-                tr(event.message),
-                severity="error" if event.error else "information",
-                timeout=10 if event.error else 5,
-                markup=False,
-            )
-            if event.line:
-                self.say(tr(event.message))
         elif isinstance(event, SeatsChanged) and self._ready:
             for panel in self.query(PlayerPanel):
                 panel.set_player(
@@ -284,30 +273,8 @@ class GameScreen(GameView):
             self._sync()
             if event.message:
                 self.say(tr(event.message))
-        elif isinstance(event, TakebackAsked):
-            self._ask_takeback(event)
-        elif isinstance(event, RematchOffered):
-            self.notify(tr(event.message), timeout=10, markup=False)
-            self.say(tr(event.message))
-
-    def _ask_takeback(self, event: TakebackAsked) -> None:
-        if self._asked == event:
-            return
-        self._asked = event
-
-        def answered(yes: bool | None) -> None:
-            if self._asked == event:
-                self._asked = None
-                self.say(tr(self.match.answer_takeback(bool(yes))))
-
-        self.app.push_screen(
-            ConfirmScreen(
-                _("{name} asks to take back their last move. Allow it?").format(
-                    name=self.names[event.seat]
-                )
-            ),
-            answered,
-        )
+        else:
+            self.requests.show(event)
 
     def _game_over(self) -> None:
         from tui.builders.screens.game_over import GameOverScreen, LobbyGameOverScreen

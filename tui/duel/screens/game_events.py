@@ -15,18 +15,14 @@ from match.match import (
     Event,
     Match,
     Moved,
-    Notice,
-    RematchOffered,
     Rewound,
     SeatsChanged,
-    TakebackAsked,
 )
 from tui import game_parts
 from tui.duel import prompts
 from tui.duel.screens.game_view import GameView
 from tui.duel.widgets.player import PlayerPanel
 from tui.i18n import _, tr
-from tui.screens.files import ConfirmScreen
 from tui.widgets.line import Line
 
 
@@ -38,7 +34,9 @@ class MatchEvents(GameView):
 
     def __init__(self, match: Match, *, ascii: bool | None = None) -> None:
         super().__init__(match, ascii=ascii)
-        self._asked: TakebackAsked | None = None
+        self.requests = game_parts.TableRequests(
+            self, match, lambda seat: self.names[seat], self.say
+        )
         match.subscribe(self._on_match_event)
 
     def _on_match_event(self, event: Event) -> None:
@@ -47,7 +45,7 @@ class MatchEvents(GameView):
             return  # left already (q, the game over dialog)
         if isinstance(event, Moved):
             self.selected = None
-            self._asked = None
+            self.requests.moved_on()
             self.state = self.match.state
             if self.match.store is None and self.match.store_problem is not None:
                 self.retry_store()
@@ -72,20 +70,11 @@ class MatchEvents(GameView):
                 self._game_over()
         elif isinstance(event, Rewound):
             self.selected = None
-            self._asked = None
+            self.requests.moved_on()
             self.state = self.match.state
             self.say(tr(event.message))
             if self.state.over:
                 self._game_over()
-        elif isinstance(event, Notice):
-            self.notify(
-                tr(event.message),
-                severity="error" if event.error else "information",
-                timeout=10 if event.error else 5,
-                markup=False,
-            )
-            if event.line:
-                self.say(tr(event.message))
         elif isinstance(event, SeatsChanged):
             if self._ready:
                 for panel in self.query(PlayerPanel):
@@ -97,29 +86,8 @@ class MatchEvents(GameView):
                 self._sync()
                 if event.message:
                     self.say(tr(event.message))
-        elif isinstance(event, TakebackAsked):
-            self._ask_takeback(event)
-        elif isinstance(event, RematchOffered):
-            self.notify(tr(event.message), timeout=10, markup=False)
-            self.say(tr(event.message))
-
-    def _ask_takeback(self, event: TakebackAsked) -> None:
-        if self._asked == event:
-            return
-        self._asked = event
-        name = self.names[event.seat]
-
-        def answered(yes: bool | None) -> None:
-            if self._asked == event:
-                self._asked = None
-                self.say(tr(self.match.answer_takeback(bool(yes))))
-
-        self.app.push_screen(
-            ConfirmScreen(
-                _("{name} asks to take back their last move. Allow it?").format(name=name)
-            ),
-            answered,
-        )
+        else:
+            self.requests.show(event)
 
     def leave(self) -> None:
         """Leave the game: the game screen decides where to (see GameScreen.leave)."""
