@@ -457,3 +457,50 @@ async def test_four_panels_at_80_columns_keep_the_name_and_move_the_level_down()
                 assert below.endswith(" pts") or below.endswith(" pt")
                 room = panel.size.width - 4
                 assert len(title) <= room or level_on_top, (title, room)
+
+
+def _blue_kinds(state: object, seat: int) -> set[str]:
+    from engine.builders.cards import CARD_KIND
+
+    return {CARD_KIND[card] for card in state.held[seat]}  # type: ignore[attr-defined]
+
+
+async def test_on_another_players_turn_their_keys_are_not_shown_here() -> None:
+    """A play-test over SSH: the bar showed the mover's Stones and blue card in
+    the other terminals, and a digit there chose a ship before it refused."""
+    from engine.builders import Play, current_player
+    from match.match import Match
+    from match.seats import Seat
+    from tui.builders.screens.game import GameScreen
+    from tui.widgets.keybar import KeyBar
+
+    def wanted(state: object) -> bool:
+        mover = current_player(state)  # type: ignore[arg-type]
+        playable = {a.card for a in legal_actions(state) if isinstance(a, Play)}  # type: ignore[arg-type]
+        return bool(playable) and bool(_blue_kinds(state, 1 - mover) - playable)
+
+    history = history_until(2, wanted, limit=600)
+    state = history.state
+    mover = current_player(state)
+    here = 1 - mover
+    mine = _blue_kinds(state, here)
+    theirs = {a.card for a in legal_actions(state) if isinstance(a, Play)} - mine
+    seats = (Seat(name="Ann", owner="local:ann"), Seat(name="Bob", owner="local:bob"))
+    # This terminal plays one seat; a person at another plays the other.
+    match = Match(history, seats, here=frozenset({here}), me=seats[here].owner)
+    assert match.waiting
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = GameScreen(match)
+        await app.push_screen(screen)
+        await pilot.pause()
+        assert screen.check_action("get", ()) is False
+        for kind in theirs:
+            assert screen.check_action("blue", (kind,)) is False, kind
+        for kind in mine:
+            assert screen.check_action("blue", (kind,)) is None, kind  # held: dimmed
+        assert "Stones" not in app.screen.query_one(KeyBar).render().plain
+        await pilot.press("1")
+        assert "Please wait" in message(screen)
+        assert screen.selection.ship is None
+        assert match.state == state

@@ -30,6 +30,7 @@ from engine.builders import (
     outcome,
     preview_sail,
 )
+from engine.builders.cards import CARD_KIND
 from engine.builders.describe import describe
 from engine.message import Message
 from match import hints, policy, rematch
@@ -148,6 +149,13 @@ class GameScreen(GameView):
     # --- from input to the match ---------------------------------------------------
 
     def _press(self, given: keys_in.Input) -> None:
+        refusal = policy.move_refusal(self.match)
+        if refusal is not None and not isinstance(given, keys_in.Move | keys_in.Back):
+            # Another seat decides: a digit must not half-choose a ship (and
+            # answer as if it were this player's turn) before the refusal.
+            self.selection = replace(self.selection, ship=None, preview=None)
+            self.say(tr(refusal))
+            return
         decision = keys_in.decide(self.state, self._legal, self.selection, given)
         chosen = decision.selection
         if decision.drop_preview:
@@ -375,6 +383,18 @@ class GameScreen(GameView):
     def end_visit(self) -> None:
         self.app.exit()
 
+    def _holds(self, kind: str) -> bool:
+        """Whether the player at this keyboard holds a blue card of ``kind``:
+        the seat to move, or else the one seat played here."""
+        state, match = self.state, self.match
+        if state.over:
+            return False
+        mover = current_player(state)
+        seats = [mover] if mover in match.here else sorted(match.here)
+        if len(seats) != 1:
+            return False
+        return any(CARD_KIND[card] == kind for card in state.held[seats[0]])
+
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.has_class("too-small") and action != "leave":
             return False
@@ -391,10 +411,15 @@ class GameScreen(GameView):
             return state.over and rematch.possible(self.match)
         if action in ("choose", "digit", "site", "move"):
             return not state.over
+        if action in ("get", "blue", "pass_turn") and policy.move_refusal(self.match):
+            # Another seat's decision: its choices are not this keyboard's
+            # keys, but a blue card held here stays on the bar, dimmed.
+            return None if action == "blue" and self._holds(str(parameters[0])) else False
         if action == "get":
             return Get() in self._legal
         if action == "blue":
-            return Play(str(parameters[0])) in self._legal
+            kind = str(parameters[0])
+            return Play(kind) in self._legal or (None if self._holds(kind) else False)
         if action == "pass_turn":
             return Pass() in self._legal
         if action == "undo":

@@ -334,6 +334,8 @@ class GameScreen(MatchEvents):
             if not self.match.redo_offered():
                 return False
             return self.match.can_redo() or None
+        if action in ("stop", "pass_turn") and policy.move_refusal(self.match):
+            return False  # another seat's decision: not this keyboard's keys
         if action == "stop":
             return STOP in self._legal
         if action == "pass_turn":
