@@ -78,13 +78,20 @@ def events(before: dict[int, Seen], games: list[GameSummary]) -> list[str]:
             elif game.status == "playing":
                 lines.append(f"{describe(game)}: started")
             continue
-        if old.owners != owners and game.status == "playing" and old.status == "open":
+        # Each seat taken is logged: at a table of three or four the first
+        # to join leaves it open, and only the last starts the game.
+        taken = any(
+            was is None and now is not None for was, now in zip(old.owners, owners, strict=False)
+        )
+        if taken and old.status == "open" and game.status in ("open", "playing"):
             lines.append(f"{describe(game)}: table {game.code} joined")
         if game.moves != old.moves:
             verb = "move" if game.moves > old.moves else "taken back to move"
             lines.append(f"{describe(game)}: {verb} {game.moves}")
         if game.status == "over" and old.status != "over":
-            lines.append(f"{describe(game)}: over, {game.scores[0]} to {game.scores[1]}")
+            # Every seat's total, in the order describe names the players.
+            totals = " to ".join(str(score) for score in game.scores)
+            lines.append(f"{describe(game)}: over, {totals}")
     return lines
 
 

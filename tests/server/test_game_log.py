@@ -90,6 +90,24 @@ def test_events_name_what_changed() -> None:
     ]
 
 
+def test_at_a_table_of_three_each_join_and_every_total_is_logged() -> None:
+    """A play-test: the second of two joins and the third player's total
+    (the winner's) were missing from the log."""
+    seats = tuple(Seat(name=n, owner=f"k{n}") for n in ("ann", "bob", "cy"))
+    three = replace(_summary("open", 0, ("a", None)), seats=seats, scores=(32, 24, 37))
+    one_free = replace(three, seats=(*seats[:2], Seat(name="Player 3")))
+    before = {7: Seen("open", 0, ("kann", None, None))}
+    assert events(before, [one_free]) == ["game 7 (ann v bob v free seat): table ABCDE joined"]
+    before = {7: Seen("open", 0, ("kann", "kbob", None))}
+    assert events(before, [replace(three, status="playing")]) == [
+        "game 7 (ann v bob v cy): table ABCDE joined"
+    ]
+    before = {7: Seen("playing", 107, ("kann", "kbob", "kcy"))}
+    assert events(before, [replace(three, status="over", moves=107)]) == [
+        "game 7 (ann v bob v cy): over, 32 to 24 to 37"
+    ]
+
+
 def test_a_free_seat_and_a_computer_are_named_in_the_logs_words() -> None:
     # A Hungarian host names the free seat "2. játékos", and a computer seat
     # keeps a player's word for it: the log spoke every host's language.
