@@ -83,8 +83,11 @@ def may_ask_hint(match: Match) -> bool:
 
 def seat_shown_as(match: Match, seat: int) -> str:
     """How a seat's player is named on screen: "remote" for another terminal,
-    else the seat's kind ("human" or a computer level)."""
-    return "remote" if match.where(seat) == "away" else match.kinds[seat]
+    "free" for a seat nobody has taken yet, else the seat's kind ("human" or
+    a computer level)."""
+    if match.where(seat) == "away":
+        return "remote" if match.seats[seat].owner else "free"
+    return match.kinds[seat]
 
 
 def set_delay(match: Match, steps: int) -> float:

@@ -151,14 +151,18 @@ class Takebacks:
         return msg("You declined {name}'s takeback.", name=asker)
 
     def agreed(self, cursor: int) -> Message | None:
-        """What to say when the game went back to ``cursor`` elsewhere: that
-        the other player agreed to our request, if it was that."""
+        """What to say when the game went back to ``cursor`` elsewhere, if a
+        takeback did it: to the asker, that the others agreed; to the rest
+        (one who agreed before the last did, a watcher), whose move it was."""
         match = self.match
-        ours = match.request
-        if ours is not None and ours.seat in match.here and cursor == ours.to_ply:
-            others = _names(match.seats, consenting(match.seats, ours.seat))
+        request = match.request
+        if request is None or cursor != request.to_ply:
+            return None
+        if request.seat in match.here:
+            others = _names(match.seats, consenting(match.seats, request.seat))
             return msg("{name} agreed: your move was taken back.", name=others)
-        return None
+        asker = match.seats[request.seat].name
+        return msg("Everyone agreed: {name}'s move was taken back.", name=asker)
 
     def follow(self, request: Request | None) -> None:
         """The store's request now: ask the player here, or tell them it was declined."""

@@ -414,6 +414,20 @@ class ImhotepApp(StoreApp, SettingsApp):
         here = game is not None and self.screen is cast("Screen[Any]", game)
         self.push_screen(HelpScreen.of_game(game, here=here))
 
+    def action_rules(self) -> None:
+        """The rules of a game, chosen first where there are several (the
+        lobby's r: its own help follows the first game's rules)."""
+        from tui.games import playable
+        from tui.screens.rules_choice import RulesChoice
+
+        kinds = playable()
+        if isinstance(self.screen, RulesChoice) or not kinds:
+            return
+        if len(kinds) > 1:
+            self.push_screen(RulesChoice(kinds), self._rules_chosen)
+        else:
+            self._rules_chosen(kinds[0])
+
     def _rules_chosen(self, kind: str | None) -> None:
         from tui.games import screens
         from tui.screens.help import HelpScreen

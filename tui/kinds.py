@@ -16,6 +16,8 @@ _KIND_WORDS: Final[dict[str, str]] = {
     "tough": N_("tough"),
     "hard": N_("hard"),
     "remote": N_("remote"),
+    # TRANSLATORS: a seat at a table that nobody has taken yet, e.g. "Player 3 (free seat)".
+    "free": N_("free seat"),
 }
 
 

@@ -123,17 +123,35 @@ def _players(game: GameSummary) -> str:
     return _named(game, " v ".join(seat_words(s.name, s.kind) for s in game.seats))
 
 
+def _scored_apart(game: GameSummary, seat: int) -> bool:
+    """Whether the reader's game lists each other player's score beside their
+    name: with three or four, "24:32:37" would not say whose is whose."""
+    return len(game.seats) > 2 and len(game.scores) == len(game.seats) and seat < len(game.seats)
+
+
 def _others(game: GameSummary, seat: int) -> str:
-    """The seats other than ``seat``, as a list of games names them."""
-    others = (seat_words(s.name, s.kind) for i, s in enumerate(game.seats) if i != seat)
+    """The seats other than ``seat``, as a list of games names them; at a
+    table of three or four, each with its score ("bob 24 v cy 37")."""
+    others = []
+    for index, other in enumerate(game.seats):
+        if index == seat:
+            continue
+        words = seat_words(other.name, other.kind)
+        if _scored_apart(game, seat):
+            # TRANSLATORS: another player of a game of three or four, with their score.
+            words = _("{player} {score}").format(player=words, score=game.scores[index])
+        others.append(words)
     return _named(game, " v ".join(others))
 
 
 def _score(game: GameSummary, seat: int | None) -> str:
     """The totals, the reader's first in a game of theirs ("12:9", "3:-5"):
-    a dash between them read a negative score as "3--5"."""
+    a dash between them read a negative score as "3--5". At a table of three
+    or four only the reader's: the others' stand by their names (_others)."""
     scores = list(game.scores)
     if seat is not None and 0 <= seat < len(scores):
+        if _scored_apart(game, seat):
+            return str(scores[seat])
         scores.insert(0, scores.pop(seat))
     return ":".join(str(score) for score in scores)
 

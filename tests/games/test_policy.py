@@ -59,6 +59,15 @@ def test_the_computer_to_move_keeps_the_keyboard_waiting() -> None:
     assert policy.turn(match) == "here" and policy.move_refusal(match) is None
 
 
+def test_a_seat_nobody_has_taken_is_shown_as_free_until_someone_does(tmp_path: Path) -> None:
+    ann, _ = _table(tmp_path / "games.sqlite3", join=False)
+    assert policy.seat_shown_as(ann, 1) == "free"
+    assert ann.code is not None
+    Match.join(Store.open(tmp_path / "games.sqlite3"), ann.code, me=BOB, name="Bob")
+    ann.poll()
+    assert policy.seat_shown_as(ann, 1) == "remote"
+
+
 def test_across_terminals_the_deal_stays_hidden_and_the_other_waits(tmp_path: Path) -> None:
     ann, bob = _table(tmp_path / "games.sqlite3")
     assert bob is not None

@@ -62,7 +62,11 @@ def test_a_takeback_at_three_is_made_once_both_others_agree(tmp_path: Path) -> N
     for match in (ann, bob, cy):
         match.poll()
         assert match.state == before and match.request is None
-    assert any(isinstance(e, Rewound) for e in heard[ann])
+    rewound = {m: [str(e.message) for e in heard[m] if isinstance(e, Rewound)] for m in heard}
+    assert rewound[ann] == ["Bob, Cy agreed: your move was taken back."]
+    # Bob agreed first: he is told what came of it, not that the game changed.
+    assert rewound[bob] == ["Everyone agreed: Ann's move was taken back."]
+    assert rewound[cy] == ["You let Ann take back their move."]
 
 
 def test_one_person_declining_drops_the_takeback(tmp_path: Path) -> None:

@@ -126,12 +126,13 @@ def test_the_lobby_lists_show_title_seats_and_scores(store_path: Path) -> None:
         mine = lobby_lists(store, ALICE)
         others = lobby_lists(store, "key:zed")
     # Alice's table waits for three players: nobody is named against her yet.
+    # At four seats each other player's score stands by their name, hers apart.
     assert [(row.game_id, row.cells[0], row.cells[3]) for row in mine.mine] == [
-        (playing, "Imhotep: Builders of Egypt: bob v cy v di", "7:9:4:9"),
-        (table, "-", "7:9:4:9"),
+        (playing, "Imhotep: Builders of Egypt: bob 9 v cy 4 v di 9", "7"),
+        (table, "-", "7"),
     ]
     assert [(row.game_id, row.cells[:3]) for row in mine.finished] == [
-        (over, ("Imhotep: Builders of Egypt: bob v cy v di", "?", "7:9:4:9"))
+        (over, ("Imhotep: Builders of Egypt: bob 9 v cy 4 v di 9", "?", "7"))
     ]
     assert [(row.game_id, row.cells[1:3]) for row in others.tables] == [
         (table, ("Imhotep: Builders of Egypt", "?"))

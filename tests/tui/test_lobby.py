@@ -495,6 +495,23 @@ def test_a_negative_score_reads_as_one() -> None:
 
     from tui.lobby_lists import _score
 
-    game = SimpleNamespace(scores=(3, -5, 12))
-    assert _score(game, None) == "3:-5:12"  # type: ignore[arg-type]
-    assert _score(game, 1) == "-5:3:12"  # type: ignore[arg-type]
+    game = SimpleNamespace(scores=(3, -5), seats=("ann", "bob"))
+    assert _score(game, None) == "3:-5"  # type: ignore[arg-type]
+    assert _score(game, 1) == "-5:3"  # type: ignore[arg-type]
+
+
+def test_at_a_table_of_three_each_score_stands_by_its_player() -> None:
+    """A play-test: "bob v cy  you lost  32:24:37" did not say whose score was whose."""
+    from types import SimpleNamespace
+
+    from match.seats import Seat
+    from tui.lobby_lists import _others, _score
+
+    seats = tuple(Seat(name=name) for name in ("ann", "bob", "cy"))
+    game = SimpleNamespace(kind="duel", seats=seats, scores=(32, 24, -3))
+    assert _others(game, 0) == "bob 24 v cy -3"  # type: ignore[arg-type]
+    assert _score(game, 0) == "32"  # type: ignore[arg-type]
+    assert _others(game, 2) == "ann 32 v bob 24"  # type: ignore[arg-type]
+    assert _score(game, 2) == "-3"  # type: ignore[arg-type]
+    # A watcher reads every player in order, and the scores in the same order.
+    assert _score(game, None) == "32:24:-3"  # type: ignore[arg-type]

@@ -156,6 +156,44 @@ async def test_the_lobby_help_is_about_the_lobby(tmp_path: Path) -> None:
         assert isinstance(app.screen, LobbyScreen)
 
 
+async def test_the_lobby_help_points_to_every_games_rules_and_r_opens_them(
+    tmp_path: Path,
+) -> None:
+    """A play-test: the lobby's help held only the Duel's rules, though a
+    Builders table can be hosted from the lobby too."""
+    from tui.games import playable, screens, title
+    from tui.screens.rules_choice import RulesChoice
+
+    others = [kind for kind in playable() if kind != "duel"]
+    assert others, "the lobby offers more than one game"
+    app = ImhotepApp(
+        store=Store.open(tmp_path / "games.sqlite3"), me="key:alice", disk=False, lobby="alice"
+    )
+    async with app.run_test(size=(80, 24)) as pilot:
+        await pilot.pause()
+        await pilot.press("question_mark")
+        await pilot.pause()
+        assert isinstance(app.screen, HelpScreen)
+        text = app.screen.markdown_source
+        assert "`r`: The rules of each game" in text
+        assert all(title(kind) in text for kind in others), text
+        await pilot.press("escape")
+        await pilot.pause()
+        await pilot.press("r")
+        await pilot.pause()
+        choice = app.screen
+        assert isinstance(choice, RulesChoice) and set(choice.kinds) == set(playable())
+        choice.dismiss(others[0])
+        await pilot.pause()
+        shown = app.screen
+        assert isinstance(shown, HelpScreen)
+        book = screens(others[0])
+        assert book is not None and shown.topics is book.help_topics
+        await pilot.press("escape")
+        await pilot.pause()
+        assert isinstance(app.screen, LobbyScreen)
+
+
 async def test_the_lobby_help_speaks_hungarian(tmp_path: Path) -> None:
     from tui import i18n
 

@@ -69,6 +69,8 @@ class LobbyScreen(Screen[None]):
         # TRANSLATORS: the key bar's word for Tab, which jumps to the next list.
         Binding("tab", "app.focus_next", N_("Lists")),
         Binding("question_mark,f1", "app.help", N_("Help")),
+        # Off the bar, which is full at 80 columns; the lobby's help names it.
+        Binding("r", "app.rules", N_("Rules"), tooltip=N_("The rules of each game"), show=False),
         Binding("q", "app.quit", N_("Quit")),
     ]
 

@@ -52,23 +52,30 @@ PARAGRAPHS = (
 )
 # The topics after this one are a game's rules.
 RULES = N_("The topics below this one are the rules of {game}. In a game, ? opens its own help.")
+# ... and where the lobby offers several games, r shows each one's.
+OTHER_RULES = N_(
+    "The topics below this one are the rules of {game}. For the rules of "
+    "another game ({others}), press r in the lobby. In a game, ? opens its own help."
+)
 
 
 def lobby_help(screen: Screen[Any]) -> HelpScreen:
     """The lobby's help, opened on the lobby, the first game's rules after it."""
     from engine.games import DEFAULT_KIND
-    from tui.games import screens, title
+    from tui.games import playable, screens, title
     from tui.screens.help import HelpScreen
 
     game = screens(DEFAULT_KIND)
     assert game is not None, "the default game always has screens"
 
     def paragraphs() -> list[str]:
-        # Translated here, when shown: the rules' sentence names the game.
-        return [*PARAGRAPHS, _(RULES).format(game=title(DEFAULT_KIND))]
+        # Translated here, when shown: the rules' sentence names the games.
+        others = ", ".join(title(kind) for kind in playable() if kind != DEFAULT_KIND)
+        rules = _(OTHER_RULES if others else RULES)
+        return [*PARAGRAPHS, rules.format(game=title(DEFAULT_KIND), others=others)]
 
     topics = ScreenHelp("lobby", TITLE, paragraphs, screen_keys(screen), game.help_topics)
     return HelpScreen("lobby", topics=topics)
 
 
-__all__ = ["PARAGRAPHS", "RULES", "TITLE", "lobby_help"]
+__all__ = ["OTHER_RULES", "PARAGRAPHS", "RULES", "TITLE", "lobby_help"]
