@@ -270,3 +270,54 @@ async def test_redo_is_not_offered_against_the_computer_and_the_key_says_why() -
             assert screen.match.state == before
             said = screen.query_one("#message", Line).plain
             assert "Redo is off in a game with the computer" in said, said
+
+
+class HeldFirst:
+    """A computer that takes its first legal step once the test releases it."""
+
+    def __init__(self) -> None:
+        self.released = threading.Event()
+
+    def choose(self, state: object, should_stop: threading.Event) -> object:
+        from engine.builders import legal_actions
+
+        give_up = time.monotonic() + 30.0
+        while not (self.released.is_set() or should_stop.is_set()):
+            if time.monotonic() > give_up:
+                break
+            should_stop.wait(0.01)
+        return legal_actions(state)[0]  # type: ignore[arg-type]
+
+
+async def test_after_the_computer_moves_the_players_keys_come_back_to_the_bar() -> None:
+    """The bar hid Stones while the computer was to move, and was not
+    redrawn once it had moved: Stones stayed off for the player's turn."""
+    import random
+
+    import builders_screen_support as builders
+
+    from engine.builders import Get, current_player
+    from engine.builders import legal_actions as builders_legal
+    from match.match import Match
+    from match.seats import Seat
+    from tui.widgets.keybar import KeyBar
+
+    setup = builders.BUILDERS.deal(2, random.Random(5), {"starter": "1"})
+    history = History.start(builders.BUILDERS, setup)
+    assert current_player(history.state) == 1
+    seats = (Seat(name="Ann"), Seat(name="Bob", kind="easy"))
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = builders.GameScreen(Match(history, seats))
+        screen.match.delay = 0.0
+        held = HeldFirst()
+        screen.match.computers[1] = held  # type: ignore[assignment]
+        await app.push_screen(screen)
+        await pilot.pause()
+        # The bar is drawn while the computer is to move: no Stones for the player.
+        assert "Stones" not in app.screen.query_one(KeyBar).render().plain
+        held.released.set()
+        await _wait_until(pilot, lambda: current_player(screen.state) == 0)
+        await pilot.pause()
+        assert Get() in builders_legal(screen.state)
+        assert "Stones" in app.screen.query_one(KeyBar).render().plain

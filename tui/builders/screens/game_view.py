@@ -187,6 +187,10 @@ class GameView(Screen[None]):
             frozenset(a.card for a in legal if isinstance(a, Play)),
             self.state.over,
             self.match.watching,
+            # Whose keys they are: this keyboard's turn or not, and the
+            # blue cards held here (dimmed while they cannot be played).
+            self.match.waiting,
+            self.state.held,
         )
         if key != self._footer_key:
             self._footer_key = key

@@ -183,6 +183,7 @@ class GameView(Screen[None]):
             PASS in self._legal,
             self.state.over,
             self.match.watching,
+            self.match.waiting,  # Stop and Pass are keys only on this keyboard's turn
         )
         if key != self._footer_key:
             self._footer_key = key
