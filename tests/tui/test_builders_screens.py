@@ -460,9 +460,11 @@ async def test_four_panels_at_80_columns_keep_the_name_and_move_the_level_down()
 
 
 def _blue_kinds(state: object, seat: int) -> set[str]:
-    from engine.builders.cards import CARD_KIND
+    """The kinds of blue card ``seat`` holds."""
+    from engine.builders.cards import BLUE_KINDS, CARD_KIND
 
-    return {CARD_KIND[card] for card in state.held[seat]}  # type: ignore[attr-defined]
+    held = {CARD_KIND[card] for card in state.held[seat]}  # type: ignore[attr-defined]
+    return held & set(BLUE_KINDS)
 
 
 async def test_on_another_players_turn_their_keys_are_not_shown_here() -> None:
@@ -495,12 +497,36 @@ async def test_on_another_players_turn_their_keys_are_not_shown_here() -> None:
         await app.push_screen(screen)
         await pilot.pause()
         assert screen.check_action("get", ()) is False
-        for kind in theirs:
+        for kind in theirs | mine:
             assert screen.check_action("blue", (kind,)) is False, kind
-        for kind in mine:
-            assert screen.check_action("blue", (kind,)) is None, kind  # held: dimmed
         assert "Stones" not in app.screen.query_one(KeyBar).render().plain
         await pilot.press("1")
         assert "Please wait" in message(screen)
         assert screen.selection.ship is None
         assert match.state == state
+
+
+async def test_a_blue_card_held_but_not_playable_now_stays_on_the_bar_dimmed() -> None:
+    """A play-test: a player's own Sail card never showed on the bar, since it
+    could not be played on their turns; its key now says why."""
+    from engine.builders import Play, current_player
+    from tui.builders.keys import BLUE_KEYS
+
+    def wanted(state: object) -> bool:
+        if getattr(state, "step", "") != "turn":
+            return False
+        playable = {a.card for a in legal_actions(state) if isinstance(a, Play)}  # type: ignore[arg-type]
+        return bool(_blue_kinds(state, current_player(state)) - playable)  # type: ignore[arg-type]
+
+    history = history_until(2, wanted, limit=600)
+    state = history.state
+    playable = {a.card for a in legal_actions(state) if isinstance(a, Play)}
+    kind = sorted(_blue_kinds(state, current_player(state)) - playable)[0]
+    app = ImhotepApp(store_problem="not kept in tests")
+    async with app.run_test(size=(120, 30)) as pilot:
+        screen = await open_game(app, history)
+        await pilot.pause()
+        assert screen.check_action("blue", (kind,)) is None  # shown, dimmed
+        await pilot.press(BLUE_KEYS[kind])
+        assert "Not allowed" in message(screen), message(screen)
+        assert screen.state == state

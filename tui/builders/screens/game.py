@@ -384,16 +384,12 @@ class GameScreen(GameView):
         self.app.exit()
 
     def _holds(self, kind: str) -> bool:
-        """Whether the player at this keyboard holds a blue card of ``kind``:
-        the seat to move, or else the one seat played here."""
-        state, match = self.state, self.match
-        if state.over:
-            return False
+        """Whether the player to move, at this keyboard, holds a blue card of ``kind``."""
+        state = self.state
         mover = current_player(state)
-        seats = [mover] if mover in match.here else sorted(match.here)
-        if len(seats) != 1:
+        if state.over or mover not in self.match.here:
             return False
-        return any(CARD_KIND[card] == kind for card in state.held[seats[0]])
+        return any(CARD_KIND[card] == kind for card in state.held[mover])
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.has_class("too-small") and action != "leave":
@@ -412,9 +408,7 @@ class GameScreen(GameView):
         if action in ("choose", "digit", "site", "move"):
             return not state.over
         if action in ("get", "blue", "pass_turn") and policy.move_refusal(self.match):
-            # Another seat's decision: its choices are not this keyboard's
-            # keys, but a blue card held here stays on the bar, dimmed.
-            return None if action == "blue" and self._holds(str(parameters[0])) else False
+            return False  # another seat's decision: its choices are not this keyboard's keys
         if action == "get":
             return Get() in self._legal
         if action == "blue":
