@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import time
 
-from engine.message import Message, msg
+from engine.message import Message, msg, nmsg
 from match.events import Notice, Rewound, TakebackAsked
 from match.seats import Seat
 from match.store import Request, StaleWrite, StoreError
@@ -94,8 +94,14 @@ class Takebacks:
         except StoreError as exc:
             return msg("The request could not be sent: {problem}", problem=exc.reason)
         match.request = request
-        others = _names(match.seats, consenting(match.seats, seat))
-        return msg("Asked {name} to take back your last move; waiting for the answer.", name=others)
+        asked = consenting(match.seats, seat)
+        # Counted for the languages whose verb follows how many were asked.
+        return nmsg(
+            "Asked {name} to take back your last move; waiting for the answer.",
+            "Asked {name} to take back your last move; waiting for their answers.",
+            len(asked),
+            name=_names(match.seats, asked),
+        )
 
     def answer(self, accept: bool) -> Message:
         match = self.match
@@ -159,8 +165,13 @@ class Takebacks:
         if request is None or cursor != request.to_ply:
             return None
         if request.seat in match.here:
-            others = _names(match.seats, consenting(match.seats, request.seat))
-            return msg("{name} agreed: your move was taken back.", name=others)
+            agreed = consenting(match.seats, request.seat)
+            return nmsg(
+                "{name} agreed: your move was taken back.",
+                "{name} agreed: your move was taken back.",
+                len(agreed),
+                name=_names(match.seats, agreed),
+            )
         asker = match.seats[request.seat].name
         return msg("Everyone agreed: {name}'s move was taken back.", name=asker)
 

@@ -67,6 +67,12 @@ def test_a_takeback_at_three_is_made_once_both_others_agree(tmp_path: Path) -> N
     # Bob agreed first: he is told what came of it, not that the game changed.
     assert rewound[bob] == ["Everyone agreed: Ann's move was taken back."]
     assert rewound[cy] == ["You let Ann take back their move."]
+    # Two agreed: the languages whose verb counts them say so.
+    from tui.i18n import translations
+
+    ann_told = next(e.message for e in heard[ann] if isinstance(e, Rewound))
+    assert ann_told.render(translations("de")).startswith("Bob, Cy sind einverstanden")
+    assert ann_told.render(translations("ru")).startswith("Игроки Bob, Cy согласились")
 
 
 def test_one_person_declining_drops_the_takeback(tmp_path: Path) -> None:
