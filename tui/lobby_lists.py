@@ -236,6 +236,12 @@ def lobby_lists(
             opponent = _others(game, seat)
         else:
             state, order = _("their turn"), 1
+            mover = game.to_move
+            if len(game.seats) > 2 and mover is not None and 0 <= mover < len(game.seats):
+                # With two or three others, "their turn" would not say whose.
+                who = game.seats[mover]
+                # TRANSLATORS: a game of the reader's where another player is to move.
+                state = _("{name}'s turn").format(name=seat_words(who.name, who.kind))
             opponent = _others(game, seat)
         row = Row(
             "mine",

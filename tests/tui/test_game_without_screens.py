@@ -131,6 +131,8 @@ def test_the_lobby_lists_show_title_seats_and_scores(store_path: Path) -> None:
         (playing, "Imhotep: Builders of Egypt: bob 9 v cy 4 v di 9", "7"),
         (table, "-", "7"),
     ]
+    # With three others "their turn" would not say whose.
+    assert mine.mine[0].cells[1] == "bob's turn"
     assert [(row.game_id, row.cells[:3]) for row in mine.finished] == [
         (over, ("Imhotep: Builders of Egypt: bob 9 v cy 4 v di 9", "?", "7"))
     ]
