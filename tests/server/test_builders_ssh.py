@@ -79,7 +79,7 @@ async def test_three_players_over_ssh_play_builders(tmp_path: Path, keys: Keys) 
             await terminal.wait_for(f"{names[game.to_move]} moves")
         # The one who moved asks to take it back: both others must agree.
         await mover.send(b"z")
-        await mover.wait_for("waiting for the answer")
+        await mover.wait_for("waiting for their answers")  # both others are asked
         others = [terminals[name] for seat, name in enumerate(names) if seat != game.to_move]
         for other in others:
             await other.wait_for("Allow it?")
