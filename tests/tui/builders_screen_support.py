@@ -70,7 +70,12 @@ def match_of(history: History, players: int | None = None) -> Match:
 
 
 async def open_game(app: ImhotepApp, history: History) -> GameScreen:
-    screen = GameScreen(match_of(history))
+    return await show_match(app, match_of(history))
+
+
+async def show_match(app: ImhotepApp, match: Match) -> GameScreen:
+    """``match`` on a game screen of ``app``."""
+    screen = GameScreen(match)
     await app.push_screen(screen)
     # Toasts sit over the bottom right corner, where a click is meant for a panel.
     app.clear_notifications()

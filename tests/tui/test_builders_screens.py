@@ -7,7 +7,15 @@ import random
 import re
 from pathlib import Path
 
-from builders_screen_support import BUILDERS, history_until, legal, match_of, message, open_game
+from builders_screen_support import (
+    BUILDERS,
+    history_until,
+    legal,
+    match_of,
+    message,
+    open_game,
+    show_match,
+)
 from textual.widgets import Button, DataTable
 
 from engine.builders import Get, Sail, legal_actions
@@ -401,7 +409,6 @@ async def test_a_hosted_table_tells_its_code(tmp_path: Path) -> None:
     from match import service
     from match.seats import Seat
     from match.store import Store
-    from tui.builders.screens.game import GameScreen
 
     store = Store.open(tmp_path / "games.sqlite3")
     setup = service.deal("builders", {"seed": "3"}, seats=3)
@@ -410,8 +417,7 @@ async def test_a_hosted_table_tells_its_code(tmp_path: Path) -> None:
     assert table.code
     app = ImhotepApp(store_problem="not kept in tests")
     async with app.run_test(size=(80, 24)) as pilot:
-        screen = GameScreen(table)
-        await app.push_screen(screen)
+        screen = await show_match(app, table)
         await pilot.pause()
         said = message(screen)
         assert table.code in said and f"imhotep-duel join {table.code}" in said
@@ -473,7 +479,6 @@ async def test_on_another_players_turn_their_keys_are_not_shown_here() -> None:
     from engine.builders import Play, current_player
     from match.match import Match
     from match.seats import Seat
-    from tui.builders.screens.game import GameScreen
     from tui.widgets.keybar import KeyBar
 
     def wanted(state: object) -> bool:
@@ -493,8 +498,7 @@ async def test_on_another_players_turn_their_keys_are_not_shown_here() -> None:
     assert match.waiting
     app = ImhotepApp(store_problem="not kept in tests")
     async with app.run_test(size=(120, 30)) as pilot:
-        screen = GameScreen(match)
-        await app.push_screen(screen)
+        screen = await show_match(app, match)
         await pilot.pause()
         assert screen.check_action("get", ()) is False
         for kind in theirs | mine:
