@@ -30,7 +30,7 @@ from engine.builders import (
     outcome,
     preview_sail,
 )
-from engine.builders.cards import CARD_KIND
+from engine.builders.cards import first_of_kind
 from engine.builders.describe import describe
 from engine.message import Message
 from match import hints, policy, rematch
@@ -389,7 +389,7 @@ class GameScreen(GameView):
         mover = current_player(state)
         if state.over or mover not in self.match.here:
             return False
-        return any(CARD_KIND[card] == kind for card in state.held[mover])
+        return first_of_kind(state.held[mover], kind) >= 0
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         if self.has_class("too-small") and action != "leave":
